@@ -1,0 +1,3 @@
+export * from './variable-pool.js';
+export * from './cnf-formula.js';
+export * from './model.js';

@@ -1,0 +1,47 @@
+import type { CnfFormula, Model } from '@satfarm/cnf';
+
+/** The games satfarm knows, as named on the command line and in the API. */
+export const GAME_IDS = ['cube', 'snake', 'hexahop', 'towers', 'singles', 'tictactoe', 'cnf'] as const;
+export type GameId = (typeof GAME_IDS)[number];
+
+/** Options that change how an instance is encoded (never what it means). */
+export interface EncodeOptions {
+  /** Free-form per-game encoding choices, e.g. `{ amo: 'commander' }`, for benchmarks. */
+  variant?: Record<string, string | number | boolean>;
+}
+
+/** What a game hands the solver for one horizon, and how to read the answer back. */
+export interface Encoded<S> {
+  formula: CnfFormula;
+  /** Reads a solution out of a satisfying model of `formula`. */
+  decode(model: Model): S;
+}
+
+/** The outcome of checking a solution with the game's own simulator. */
+export type Verdict = { ok: true; cost?: number } | { ok: false; reason: string };
+
+/**
+ * One game, in the shape every game folder has: parse, lower bound, encode, decode (via
+ * `Encoded`), verify with an independent simulator, render for the dashboard.
+ *
+ * A planning game (`planning: true`) is solved by a horizon sweep: `encode(instance, t)` must be
+ * monotone in `t` (a plan of length t is also found at t + 1). Other games are a single solve
+ * at horizon 0.
+ */
+export interface GameDefinition<I = unknown, S = unknown> {
+  readonly id: GameId;
+  readonly planning: boolean;
+  /** Parses the user's input (JSON value or text); throws `InputError` naming the field. */
+  parse(input: unknown): I;
+  /** An admissible lower bound on the horizon (0 for non-planning games). */
+  lowerBound(instance: I): number;
+  /** The horizon cap used when the user gives none. */
+  defaultMaxHorizon(instance: I): number;
+  encode(instance: I, horizon: number, options?: EncodeOptions): Encoded<S>;
+  /** Checks `solution` against the rules, independently of the encoding. */
+  verify(instance: I, solution: S, horizon: number): Verdict;
+  /** The plan length of a solution (its horizon), for planning games. */
+  planLength?(solution: S): number;
+  /** Data the dashboard draws (board, frames, net...). */
+  render(instance: I, solution: S | undefined): unknown;
+}

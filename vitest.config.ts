@@ -4,18 +4,39 @@ import { defineConfig } from 'vitest/config';
 
 const lib = (name: string): string => fileURLToPath(new URL(`./libs/${name}/src/index.ts`, import.meta.url));
 
-export default defineConfig({
+const shared = {
   // SWC keeps decorator metadata, which NestJS dependency injection relies on.
   plugins: [swc.vite({ module: { type: 'es6' } })],
   resolve: {
-    alias: Object.fromEntries(
-      ['cnf', 'solver', 'sweep', 'games', 'queue', 'engine'].map((n) => [`@satfarm/${n}`, lib(n)]),
-    ),
+    alias: [
+      {
+        find: '@satfarm/engine/testing',
+        replacement: fileURLToPath(new URL('./libs/engine/src/testing/index.ts', import.meta.url)),
+      },
+      ...['cnf', 'solver', 'sweep', 'games', 'queue', 'engine'].map((n) => ({ find: `@satfarm/${n}`, replacement: lib(n) })),
+    ],
   },
+};
+
+export default defineConfig({
+  ...shared,
   test: {
-    include: ['libs/**/*.spec.ts', 'apps/**/*.spec.ts', 'test/**/*.e2e-spec.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      { ...shared, test: { name: 'unit', include: ['libs/**/*.spec.ts', 'apps/**/*.spec.ts'], testTimeout: 60_000 } },
+      {
+        ...shared,
+        test: {
+          name: 'e2e',
+          include: ['test/**/*.e2e-spec.ts'],
+          // End-to-end specs run the built CLI and servers: build first when sources are newer.
+          globalSetup: ['test/support/build.global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

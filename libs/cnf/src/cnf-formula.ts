@@ -3,7 +3,7 @@ import { type Lit, VariablePool } from './variable-pool.js';
 /** Where clauses go: a formula in memory, a counter, or any other consumer. */
 export interface ClauseSink {
   /** Adds one clause (a disjunction of literals). An empty clause makes the formula UNSAT. */
-  add(clause: readonly Lit[]): void;
+  add(clause: ArrayLike<Lit> & Iterable<Lit>): void;
 }
 
 /** Size figures of a formula, as reported in job statistics. */
@@ -30,11 +30,12 @@ export class CnfFormula implements ClauseSink {
     this.pool = pool;
   }
 
-  add(clause: readonly Lit[]): void {
+  add(clause: ArrayLike<Lit> & Iterable<Lit>): void {
     this.ensure(clause.length + 1);
     for (const lit of clause) {
       if (!Number.isInteger(lit) || lit === 0) throw new RangeError(`invalid literal ${lit}`);
-      if (Math.abs(lit) > this.pool.size) throw new RangeError(`literal ${lit} names an unallocated variable`);
+      if (Math.abs(lit) > this.pool.size)
+        throw new RangeError(`literal ${lit} names an unallocated variable`);
       this.lits[this.length++] = lit;
     }
     this.lits[this.length++] = 0;
@@ -42,7 +43,7 @@ export class CnfFormula implements ClauseSink {
   }
 
   /** Adds several clauses. */
-  addAll(clauses: Iterable<readonly Lit[]>): void {
+  addAll(clauses: Iterable<ArrayLike<Lit> & Iterable<Lit>>): void {
     for (const c of clauses) this.add(c);
   }
 

@@ -1,4 +1,4 @@
-import type { CnfFormula, Model } from '@satfarm/cnf';
+import type { CnfFormula, Lit, Model } from '@satfarm/cnf';
 
 /** The games satfarm knows, as named on the command line and in the API. */
 export const GAME_IDS = ['cube', 'snake', 'hexahop', 'towers', 'singles', 'tictactoe', 'cnf'] as const;
@@ -15,6 +15,11 @@ export interface Encoded<S> {
   formula: CnfFormula;
   /** Reads a solution out of a satisfying model of `formula`. */
   decode(model: Model): S;
+  /**
+   * A clause that excludes the solution read from `model` (over the variables that define a
+   * solution, not auxiliaries), for proving uniqueness by a second solve.
+   */
+  blockingClause?(model: Model): Lit[];
 }
 
 /** The outcome of checking a solution with the game's own simulator. */

@@ -1,0 +1,45 @@
+import { Command, CommanderError } from 'commander';
+
+import { ExitCode, VerificationError } from '@satfarm/engine';
+import { InputError } from '@satfarm/games';
+import { SolverError } from '@satfarm/solver';
+
+import { generateCommand } from './generate.command.js';
+import { solveCommand } from './solve.command.js';
+
+/** Builds the `satfarm` command line. */
+export function buildProgram(): Command {
+  const program = new Command('satfarm')
+    .description('a SAT solver farm for games and puzzles')
+    .version('0.1.0')
+    .showHelpAfterError()
+    .exitOverride();
+  program.addCommand(solveCommand());
+  program.addCommand(generateCommand());
+  const override = (cmd: Command): void => {
+    cmd.exitOverride();
+    cmd.commands.forEach(override);
+  };
+  override(program);
+  return program;
+}
+
+/** Maps an error to the exit codes of DESIGN.md §4, with a message on stderr. */
+export function exitCodeForError(err: unknown): number {
+  if (err instanceof CommanderError) {
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {
+      return 0;
+    }
+    return ExitCode.badInput; // commander has already printed its message
+  }
+  if (err instanceof InputError) {
+    process.stderr.write(`satfarm: bad input: ${err.message}\n`);
+    return ExitCode.badInput;
+  }
+  if (err instanceof VerificationError || err instanceof SolverError) {
+    process.stderr.write(`satfarm: internal error: ${err.message}\n`);
+    return ExitCode.internal;
+  }
+  process.stderr.write(`satfarm: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  return ExitCode.internal;
+}

@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+
+import { InputError } from '@satfarm/games';
+
+/**
+ * Reads the instance named by `--input`: a file path, `-` for standard input, or inline JSON
+ * (a value starting with `{` or `[` that is not a file). JSON text is parsed; anything else
+ * (DIMACS, a Tatham game ID) is passed on as text for the game's parser.
+ */
+export async function readInput(source: string | undefined, stdin: NodeJS.ReadStream = process.stdin): Promise<unknown> {
+  let text: string;
+  if (source === undefined || source === '-') {
+    if (source === undefined && stdin.isTTY) throw new InputError('input', 'required: give --input FILE, or - for standard input');
+    text = await readStream(stdin);
+  } else if (/^\s*[[{]/.test(source)) {
+    text = source;
+  } else {
+    try {
+      text = await readFile(source, 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? 'unknown error';
+      throw new InputError('input', `cannot read file '${source}' (${code})`);
+    }
+  }
+  const trimmed = text.trim();
+  if (trimmed === '') throw new InputError('input', 'is empty');
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return JSON.parse(trimmed) as unknown;
+    } catch (err) {
+      throw new InputError('input', `invalid JSON: ${(err as Error).message}`);
+    }
+  }
+  // A JSON string literal such as "5:3/2/..." is accepted too.
+  if (trimmed.startsWith('"')) {
+    try {
+      return JSON.parse(trimmed) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,27 @@
+import type { SolveReport } from '@satfarm/engine';
+
+/** The human view of a report: status, bounds, the solution and the horizons tried. */
+export function renderReport(report: SolveReport): string {
+  const lines: string[] = [];
+  const upper = report.bounds.upper === undefined ? '-' : String(report.bounds.upper);
+  lines.push(`${report.game}: ${report.status}${report.horizon !== undefined ? ` at horizon ${report.horizon}` : ''}`);
+  lines.push(`bounds: lower ${report.bounds.lower}, upper ${upper}; verified: ${report.verified ? 'yes' : 'no'}`);
+  if (report.unique !== undefined) lines.push(`unique: ${report.unique ? 'yes' : 'no'}`);
+  if (report.solution !== undefined) lines.push(`solution: ${summarize(report.solution)}`);
+  if (report.secondSolution !== undefined) lines.push(`second solution: ${summarize(report.secondSolution)}`);
+  if (report.horizons.length > 0) {
+    lines.push('horizons:');
+    for (const h of [...report.horizons].sort((a, b) => a.t - b.t)) {
+      lines.push(`  t=${String(h.t).padStart(3)}  ${h.result.padEnd(9)} ${String(h.ms).padStart(8)} ms`);
+    }
+  }
+  lines.push(
+    `stats: ${report.stats.vars} vars, ${report.stats.clauses} clauses, ${report.stats.solver}, ${report.stats.wallMs} ms`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+function summarize(solution: unknown): string {
+  const text = JSON.stringify(solution);
+  return text.length > 400 ? `${text.slice(0, 400)}... (${text.length} characters; use --json)` : text;
+}

@@ -1,0 +1,67 @@
+import { availableParallelism } from 'node:os';
+
+import { Command, Option } from 'commander';
+
+import { exitCodeFor, type SolveReport, solveInstance } from '@satfarm/engine';
+import { installSolverReaper } from '@satfarm/solver';
+
+import { nonNegativeInt, positiveInt, positiveSeconds } from './cli-options.js';
+import { SweepProgressDisplay } from './progress-display.js';
+import { readInput } from './read-input.js';
+import { renderReport } from './report-view.js';
+
+interface SolveFlags {
+  input?: string;
+  json?: boolean;
+  maxHorizon?: number;
+  parallel?: number;
+  solver: 'kissat' | 'cadical' | 'minisat';
+  timeout?: number;
+  unique?: boolean;
+  policy?: string;
+  progress: boolean;
+}
+
+/** `satfarm solve <game>`: solve one instance in this process and print the report. */
+export function solveCommand(): Command {
+  return new Command('solve')
+    .description('solve one instance in this process (horizon sweep for planning games)')
+    .argument('<game>', 'cube, snake, hexahop, towers, singles, tictactoe or cnf')
+    .option('-i, --input <file>', 'instance file, - for standard input, or inline JSON')
+    .option('--json', 'print exactly one JSON object on stdout')
+    .option('--max-horizon <n>', 'largest horizon to try', nonNegativeInt)
+    .option('--parallel <n>', 'horizons solved at once (default: number of cores)', positiveInt)
+    .addOption(new Option('--solver <name>', 'SAT solver').choices(['kissat', 'cadical', 'minisat']).default('kissat'))
+    .option('--timeout <seconds>', 'give up after this long, keeping the best plan found', positiveSeconds)
+    .option('--unique', 'prove the solution unique, or show a second one')
+    .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe)')
+    .option('--no-progress', 'no live progress display')
+    .action(async (gameName: string, flags: SolveFlags) => {
+      installSolverReaper();
+      const input = await readInput(flags.input);
+      const controller = new AbortController();
+      const onSignal = (): void => controller.abort(new Error('interrupted'));
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+      const display = flags.progress && process.stderr.isTTY ? new SweepProgressDisplay() : undefined;
+      let report: SolveReport;
+      try {
+        report = await solveInstance(gameName, input, {
+          maxHorizon: flags.maxHorizon,
+          parallelism: flags.parallel ?? availableParallelism(),
+          solver: flags.solver,
+          timeoutSec: flags.timeout,
+          unique: flags.unique,
+          policy: flags.policy,
+          signal: controller.signal,
+          onEvent: display ? (e) => display.handle(e) : undefined,
+        });
+      } finally {
+        display?.stop();
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
+      process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : renderReport(report));
+      process.exitCode = exitCodeFor(report.status);
+    });
+}

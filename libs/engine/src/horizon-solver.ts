@@ -1,0 +1,99 @@
+import type { Model } from '@satfarm/cnf';
+import type { EncodeOptions, Encoded, GameDefinition } from '@satfarm/games';
+import type { SatSolver, SolverPreset, SolverProgress } from '@satfarm/solver';
+
+/** A decoded solution failed the game's own simulator: a bug in an encoding, never shown as an answer. */
+export class VerificationError extends Error {
+  constructor(
+    readonly game: string,
+    readonly horizon: number,
+    readonly reason: string,
+  ) {
+    super(`${game}: the solution found at horizon ${horizon} fails verification: ${reason}`);
+    this.name = 'VerificationError';
+  }
+}
+
+/** Figures about one horizon's run. */
+export interface HorizonStats {
+  vars: number;
+  clauses: number;
+  solver: string;
+  solverMs: number;
+  encodeMs: number;
+  conflicts?: number;
+}
+
+/** The result of one horizon: a verified solution, a proof of none, or no answer. */
+export type HorizonResult<S> =
+  | { result: 'sat'; plan: S; planLength: number; model: Model; stats: HorizonStats }
+  | { result: 'unsat'; stats: HorizonStats }
+  | { result: 'unknown'; reason: string; stats: HorizonStats }
+  | { result: 'cancelled'; stats: HorizonStats };
+
+export interface HorizonSolveOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  preset?: SolverPreset;
+  encode?: EncodeOptions;
+  onProgress?: (p: SolverProgress) => void;
+}
+
+/**
+ * Solves one horizon of one instance: encode, run the solver, decode, and verify with the game's
+ * simulator before the solution is returned. This is the unit of work of a farm worker and of a
+ * local slot.
+ */
+export async function solveHorizon<I, S>(
+  game: GameDefinition<I, S>,
+  instance: I,
+  horizon: number,
+  solver: SatSolver,
+  options: HorizonSolveOptions = {},
+): Promise<HorizonResult<S>> {
+  const encodeStart = performance.now();
+  const encoded = game.encode(instance, horizon, options.encode);
+  return solveEncoded(game, instance, horizon, encoded, solver, options, performance.now() - encodeStart);
+}
+
+/** Like `solveHorizon`, for a formula already encoded (e.g. with a solution blocked). */
+export async function solveEncoded<I, S>(
+  game: GameDefinition<I, S>,
+  instance: I,
+  horizon: number,
+  encoded: Encoded<S>,
+  solver: SatSolver,
+  options: HorizonSolveOptions = {},
+  encodeMs = 0,
+): Promise<HorizonResult<S>> {
+  const outcome = await solver.solve({
+    formula: encoded.formula,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+    preset: options.preset,
+    onProgress: options.onProgress,
+  });
+  const stats: HorizonStats = {
+    vars: encoded.formula.numVars,
+    clauses: encoded.formula.numClauses,
+    solver: outcome.stats.solver,
+    solverMs: outcome.stats.wallMs,
+    encodeMs,
+    conflicts: outcome.stats.conflicts,
+  };
+  switch (outcome.status) {
+    case 'sat': {
+      const plan = encoded.decode(outcome.model);
+      const verdict = game.verify(instance, plan, horizon);
+      if (!verdict.ok) throw new VerificationError(game.id, horizon, verdict.reason);
+      const planLength = game.planLength ? game.planLength(plan) : horizon;
+      return { result: 'sat', plan, planLength, model: outcome.model, stats };
+    }
+    case 'unsat':
+      return { result: 'unsat', stats };
+    case 'unknown':
+      return { result: 'unknown', reason: outcome.reason, stats };
+    case 'cancelled':
+      return { result: 'cancelled', stats };
+  }
+}

@@ -1,0 +1,4 @@
+export * from './slot-pool.js';
+export * from './horizon-solver.js';
+export * from './solve-report.js';
+export * from './solve-instance.js';

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+
+import { InputError } from '@satfarm/games';
+
+import { type SolveEvent, solveInstance, solveParsed } from './solve-instance.js';
+import { pigeonLadderGame } from './testing/pigeon-ladder.game.js';
+
+describe(solveParsed.name, () => {
+  it('finds the optimum of a planning game and backs it with the UNSAT result just below', async () => {
+    const events: SolveEvent[] = [];
+    const report = await solveParsed(pigeonLadderGame, { pigeons: 6 }, { parallelism: 2, onEvent: (e) => events.push(e) });
+    expect(report.status).toBe('optimal');
+    expect(report.horizon).toBe(6);
+    expect(report.bounds).toEqual({ lower: 6, upper: 6 });
+    expect(report.verified).toBe(true);
+    expect(report.horizons.find((h) => h.t === 5)?.result).toBe('unsat');
+    expect(report.horizons.find((h) => h.t === 6)?.result).toBe('sat');
+    expect(report.horizons.some((h) => h.t > 6 && h.result === 'sat' && h.t !== 6)).toBe(false);
+    expect(events.some((e) => e.type === 'bounds')).toBe(true);
+  });
+
+  it('reports unsatisfiable when no plan exists within the horizon cap', async () => {
+    const report = await solveParsed(pigeonLadderGame, { pigeons: 7 }, { parallelism: 2, maxHorizon: 5 });
+    expect(report.status).toBe('unsatisfiable');
+    expect(report.solution).toBeUndefined();
+  });
+
+  it('stops on timeout with the bounds reached and leaves no solver running', async () => {
+    // 13 pigeons: the UNSAT proofs at 11 and 12 holes take far longer than the timeout.
+    const report = await solveParsed(
+      pigeonLadderGame,
+      { pigeons: 13 },
+      { parallelism: 2, timeoutSec: 1.5, maxHorizon: 13, policy: 'consecutive' },
+    );
+    expect(['unknown', 'satisfiable']).toContain(report.status);
+    expect(report.bounds.lower).toBeLessThan(13);
+  });
+
+  it('rejects uniqueness checks for planning games as bad input', async () => {
+    await expect(solveParsed(pigeonLadderGame, { pigeons: 3 }, { unique: true })).rejects.toBeInstanceOf(InputError);
+  });
+});
+
+describe(solveInstance.name, () => {
+  it('names the field of an unknown game', async () => {
+    await expect(solveInstance('chess', '')).rejects.toMatchObject({ field: 'game' });
+  });
+});

@@ -1,0 +1,184 @@
+import { CnfFormula } from '@satfarm/cnf';
+import { gameById, type GameDefinition, InputError } from '@satfarm/games';
+import { createSolver, type SatSolver, type SolverName, type SolverProgress } from '@satfarm/solver';
+import { HorizonSweep, type HorizonOutcome, horizonPolicyNames, type SweepEvent } from '@satfarm/sweep';
+
+import { type HorizonResult, type HorizonStats, solveEncoded, solveHorizon } from './horizon-solver.js';
+import { SlotPool } from './slot-pool.js';
+import type { HorizonLine, SolveReport, SolveStatus } from './solve-report.js';
+
+/** What a caller may ask of one solve. */
+export interface SolveOptions {
+  maxHorizon?: number;
+  /** Horizons in flight at once (and local solver slots when no pool is given). */
+  parallelism?: number;
+  solver?: SolverName;
+  timeoutSec?: number;
+  unique?: boolean;
+  /** Horizon-choice policy of the sweep, by name. */
+  policy?: string;
+  /** Shared local slots, when several solves run in one process. */
+  slots?: SlotPool;
+  signal?: AbortSignal;
+  onEvent?: (event: SolveEvent) => void;
+}
+
+/** Progress of a solve, for terminals and websockets. */
+export type SolveEvent =
+  | { type: 'sweep'; lower: number; max: number }
+  | SweepEvent
+  | { type: 'progress'; t: number; progress: SolverProgress }
+  | { type: 'stats'; t: number; stats: HorizonStats };
+
+/**
+ * Solves one instance in this process: parse, then a horizon sweep (planning games) or a single
+ * solve (puzzles, raw CNF), every answer verified by the game's simulator. Throws `InputError`
+ * for bad input before any solver runs.
+ */
+export async function solveInstance(gameName: string, input: unknown, options: SolveOptions = {}): Promise<SolveReport> {
+  const game = gameById(gameName);
+  return solveParsed(game, game.parse(input), options);
+}
+
+/** Solves an instance already parsed by its game (see `solveInstance`). */
+export async function solveParsed<I, S>(game: GameDefinition<I, S>, instance: I, options: SolveOptions = {}): Promise<SolveReport> {
+  const solver = createSolver(options.solver ?? 'kissat');
+  const started = performance.now();
+  const report = game.planning
+    ? await sweepHorizons(game, instance, solver, options)
+    : await solveSingle(game, instance, solver, options);
+  report.stats.wallMs = Math.round(performance.now() - started);
+  return report;
+}
+
+function limitsFrom(options: SolveOptions): { parallelism: number; slots: SlotPool } {
+  const parallelism = options.parallelism ?? options.slots?.size ?? 1;
+  if (!Number.isInteger(parallelism) || parallelism < 1) {
+    throw new InputError('parallel', `must be a positive integer, got ${parallelism}`);
+  }
+  return { parallelism, slots: options.slots ?? new SlotPool(parallelism) };
+}
+
+async function sweepHorizons<I, S>(
+  game: GameDefinition<I, S>,
+  instance: I,
+  solver: SatSolver,
+  options: SolveOptions,
+): Promise<SolveReport> {
+  const { parallelism, slots } = limitsFrom(options);
+  if (options.unique) throw new InputError('unique', `applies to puzzles with one solve, not to ${game.id}`);
+  const lower = game.lowerBound(instance);
+  const max = options.maxHorizon ?? game.defaultMaxHorizon(instance);
+  if (!Number.isInteger(max) || max < 0) throw new InputError('maxHorizon', `must be a non-negative integer, got ${max}`);
+  const policy = options.policy ?? 'consecutive';
+  if (!horizonPolicyNames().includes(policy)) {
+    throw new InputError('policy', `unknown policy '${policy}'; known: ${horizonPolicyNames().join(', ')}`);
+  }
+  const statsByT = new Map<number, HorizonStats>();
+  const solverName = await solver.version();
+  options.onEvent?.({ type: 'sweep', lower, max });
+
+  const sweep = new HorizonSweep<S>({
+    lower,
+    max,
+    parallelism,
+    policy,
+    timeoutMs: options.timeoutSec === undefined ? undefined : options.timeoutSec * 1000,
+  });
+  const result = await sweep.run(
+    {
+      run: async (t: number, signal: AbortSignal): Promise<HorizonOutcome<S>> => {
+        const release = await slots.acquire(signal).catch(() => undefined);
+        if (release === undefined) return { result: 'unknown', reason: 'cancelled' };
+        try {
+          const r: HorizonResult<S> = await solveHorizon(game, instance, t, solver, {
+            signal,
+            onProgress: (progress) => options.onEvent?.({ type: 'progress', t, progress }),
+          });
+          statsByT.set(t, r.stats);
+          options.onEvent?.({ type: 'stats', t, stats: r.stats });
+          if (r.result === 'sat') return { result: 'sat', plan: r.plan, planLength: r.planLength };
+          if (r.result === 'unsat') return { result: 'unsat' };
+          return { result: 'unknown', reason: r.result === 'unknown' ? r.reason : 'cancelled' };
+        } finally {
+          release();
+        }
+      },
+    },
+    { signal: options.signal, onEvent: options.onEvent },
+  );
+
+  const status: SolveStatus =
+    result.status === 'optimal'
+      ? 'optimal'
+      : result.status === 'unsatisfiable'
+        ? 'unsatisfiable'
+        : result.plan !== undefined
+          ? 'satisfiable'
+          : 'unknown';
+  const decisive = result.horizon !== undefined ? statsByT.get(result.horizon) : undefined;
+  const largest = [...statsByT.values()].sort((a, b) => b.clauses - a.clauses)[0];
+  const shown = decisive ?? largest;
+  return {
+    game: game.id,
+    status,
+    horizon: result.horizon,
+    solution: result.plan,
+    verified: result.plan !== undefined,
+    bounds: result.bounds,
+    horizons: result.horizons.map(
+      (h): HorizonLine => ({ t: h.t, result: h.result, ms: Math.round(h.ms) }),
+    ),
+    stats: { vars: shown?.vars ?? 0, clauses: shown?.clauses ?? 0, solver: solverName, wallMs: 0 },
+    render: game.render(instance, result.plan),
+  };
+}
+
+async function solveSingle<I, S>(
+  game: GameDefinition<I, S>,
+  instance: I,
+  solver: SatSolver,
+  options: SolveOptions,
+): Promise<SolveReport> {
+  const { slots } = limitsFrom(options);
+  const solverName = await solver.version();
+  const run = { signal: options.signal, timeoutMs: options.timeoutSec === undefined ? undefined : options.timeoutSec * 1000 };
+  const release = await slots.acquire(options.signal);
+  try {
+    const encoded = game.encode(instance, 0);
+    if (options.unique && !encoded.blockingClause) {
+      throw new InputError('unique', `game ${game.id} does not support uniqueness checks`);
+    }
+    options.onEvent?.({ type: 'horizon', t: 0, state: 'running', ms: 0 });
+    const started = performance.now();
+    const first = await solveEncoded(game, instance, 0, encoded, solver, run);
+    const ms = Math.round(performance.now() - started);
+    options.onEvent?.({ type: 'horizon', t: 0, state: first.result, ms });
+    const solved = first.result === 'sat';
+    const report: SolveReport = {
+      game: game.id,
+      status: solved ? 'satisfiable' : first.result === 'unsat' ? 'unsatisfiable' : 'unknown',
+      solution: solved ? first.plan : undefined,
+      verified: solved,
+      bounds: { lower: 0, upper: solved ? 0 : undefined },
+      horizons: [{ t: 0, result: first.result, ms }],
+      stats: { vars: first.stats.vars, clauses: first.stats.clauses, solver: solverName, wallMs: 0 },
+      render: game.render(instance, solved ? first.plan : undefined),
+    };
+    if (options.unique && first.result === 'sat' && encoded.blockingClause) {
+      // A second solve with the first solution excluded: UNSAT proves it unique.
+      const blocked = new CnfFormula(encoded.formula.pool);
+      blocked.addAll(encoded.formula.clauses());
+      blocked.add(encoded.blockingClause(first.model));
+      const second = await solveEncoded(game, instance, 0, { ...encoded, formula: blocked }, solver, run);
+      if (second.result === 'unsat') report.unique = true;
+      else if (second.result === 'sat') {
+        report.unique = false;
+        report.secondSolution = second.plan;
+      }
+    }
+    return report;
+  } finally {
+    release();
+  }
+}

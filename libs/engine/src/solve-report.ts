@@ -1,0 +1,50 @@
+import type { GameId } from '@satfarm/games';
+
+/** Final status of a solve, as in the CLI's JSON and the API's job resource. */
+export type SolveStatus = 'optimal' | 'satisfiable' | 'unsatisfiable' | 'unknown';
+
+/** One horizon's line in a report. */
+export interface HorizonLine {
+  t: number;
+  result: 'sat' | 'unsat' | 'unknown' | 'cancelled';
+  ms: number;
+}
+
+/** The one JSON object `satfarm solve --json` prints (DESIGN.md §4). */
+export interface SolveReport {
+  game: GameId;
+  status: SolveStatus;
+  horizon?: number;
+  solution?: unknown;
+  verified: boolean;
+  bounds: { lower: number; upper?: number };
+  horizons: HorizonLine[];
+  stats: { vars: number; clauses: number; solver: string; wallMs: number };
+  /** With `unique`: whether a second, different solution exists (it is shown when it does). */
+  unique?: boolean;
+  secondSolution?: unknown;
+  /** Data for drawing the solution (dashboard). */
+  render?: unknown;
+}
+
+/** CLI exit codes (DESIGN.md §4). */
+export const ExitCode = {
+  solved: 0,
+  noSolution: 1,
+  badInput: 2,
+  unknown: 3,
+  internal: 4,
+} as const;
+
+/** The exit code that goes with a report's status. */
+export function exitCodeFor(status: SolveStatus): number {
+  switch (status) {
+    case 'optimal':
+    case 'satisfiable':
+      return ExitCode.solved;
+    case 'unsatisfiable':
+      return ExitCode.noSolution;
+    case 'unknown':
+      return ExitCode.unknown;
+  }
+}

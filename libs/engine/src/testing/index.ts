@@ -1,0 +1,1 @@
+export * from './pigeon-ladder.game.js';

@@ -1,0 +1,35 @@
+import type { HorizonRecord, HorizonState } from './sweep-state.js';
+
+/**
+ * What a policy sees when it picks horizons: the bounds, how many horizons to pick, and every
+ * horizon record of the sweep. "Free" horizons are the ones it may pick: inside
+ * [`lower`, `high`], never started or cancelled without being dominated, and not answered
+ * `unknown` (an unknown horizon is never retried).
+ */
+export interface HorizonPolicyView {
+  readonly lower: number;
+  readonly upper: number | undefined;
+  readonly max: number;
+  /** The sweep's lower bound when it started (the game's admissible lower bound). */
+  readonly initialLower: number;
+  /** The highest horizon that may be picked: min(`upper` - 1, `max`). */
+  readonly high: number;
+  /** How many horizons to pick (in-flight horizons already fill the rest of the parallelism). */
+  readonly slots: number;
+  /** Every horizon record, sorted by `t`. */
+  readonly horizons: readonly HorizonRecord[];
+  stateOf(t: number): HorizonState | undefined;
+  isFree(t: number): boolean;
+  /** The lowest free horizons at or above `from`, at most `count` of them, skipping `exclude`. */
+  freeFrom(from: number, count: number, exclude?: readonly number[]): number[];
+}
+
+/**
+ * A horizon-choice policy: which free horizons a sweep starts next. Policies are stateless (all
+ * they know comes from the view), so a sweep state restored from JSON continues with the same
+ * choices. `choose` returns at most `view.slots` distinct free horizons, most wanted first.
+ */
+export interface HorizonPolicy {
+  readonly name: string;
+  choose(view: HorizonPolicyView): number[];
+}

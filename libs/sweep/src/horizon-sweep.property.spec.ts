@@ -1,0 +1,98 @@
+import { type RandomGenerator, unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { HorizonSweep } from './horizon-sweep.js';
+import {
+  type ScriptedAnswer,
+  ScriptedHorizonRunner,
+  type ScriptedPlan,
+} from './testing/scripted-horizon.runner.js';
+
+interface RandomInstance {
+  lower: number;
+  max: number;
+  optimum: number;
+  parallelism: number;
+  policy: 'consecutive' | 'probe';
+  script: (t: number) => ScriptedAnswer;
+}
+
+/**
+ * A random monotone instance: UNSAT below the optimum (sometimes above max), SAT from it up with
+ * plans that may finish anywhere between the optimum and their horizon, random run times and
+ * random delays for aborted runs to stop.
+ */
+function randomInstance(seed: number): RandomInstance {
+  const rng: RandomGenerator = xoroshiro128plus(seed);
+  const int = (from: number, to: number): number => unsafeUniformIntDistribution(from, to, rng);
+  const lower = int(0, 6);
+  const max = lower + int(0, 14);
+  const optimum = int(lower, max + 2);
+  const answers = new Map<number, ScriptedAnswer>();
+  for (let t = lower; t <= max; t++) {
+    answers.set(t, {
+      result: t >= optimum ? 'sat' : 'unsat',
+      ms: int(1, 60),
+      planLength: t >= optimum ? int(optimum, t) : undefined,
+      abortMs: int(0, 30),
+      rejectOnAbort: int(0, 1) === 1,
+    });
+  }
+  return {
+    lower,
+    max,
+    optimum,
+    parallelism: int(1, 5),
+    policy: int(0, 1) === 0 ? 'consecutive' : 'probe',
+    script: (t) => {
+      const answer = answers.get(t);
+      if (answer === undefined) throw new Error(`horizon ${t} outside [${lower}, ${max}] was run`);
+      return answer;
+    },
+  };
+}
+
+describe(`${HorizonSweep.name} on random monotone instances`, () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(0);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('always ends at the optimum, runs each horizon once, and leaves no run behind', async () => {
+    for (let seed = 1; seed <= 400; seed++) {
+      const instance = randomInstance(seed);
+      const runner = new ScriptedHorizonRunner(instance.script);
+      const sut = new HorizonSweep<ScriptedPlan>({ ...instance, now: () => Date.now() });
+      const settled = sut.run(runner).then((result) => ({ result, pendingAtEnd: runner.pending }));
+      await vi.runAllTimersAsync();
+      const { result, pendingAtEnd } = await settled;
+      const context = `seed ${seed}: ${JSON.stringify({ ...instance, script: undefined })}`;
+
+      if (instance.optimum <= instance.max) {
+        expect(result.status, context).toBe('optimal');
+        expect(result.bounds, context).toEqual({ lower: instance.optimum, upper: instance.optimum });
+        expect(result.horizon, context).toBe(instance.optimum);
+        expect(result.plan?.length, context).toBe(instance.optimum);
+      } else {
+        expect(result.status, context).toBe('unsatisfiable');
+        expect(result.bounds, context).toEqual({ lower: instance.max + 1 });
+        expect(result.plan, context).toBeUndefined();
+      }
+      expect(new Set(runner.started).size, context).toBe(runner.started.length);
+      expect(runner.maxCopies, context).toBe(1);
+      expect(runner.maxLive, context).toBeLessThanOrEqual(instance.parallelism);
+      expect(pendingAtEnd, context).toBe(0);
+      expect(
+        result.horizons.map((h) => h.t),
+        context,
+      ).toEqual([...runner.started].sort((a, b) => a - b));
+      for (const h of result.horizons) {
+        if (h.result === 'sat') expect(h.t, context).toBeGreaterThanOrEqual(instance.optimum);
+        if (h.result === 'unsat') expect(h.t, context).toBeLessThan(instance.optimum);
+      }
+    }
+  });
+});

@@ -1,0 +1,303 @@
+import type { HorizonPolicy } from './horizon-policy.js';
+import { horizonPolicy } from './horizon-policy.registry.js';
+import {
+  type HorizonState,
+  horizonRecord,
+  initSweepState,
+  inFlightHorizons,
+  markCancelled,
+  markStarted,
+  nextHorizons,
+  recordResult,
+  type SweepBounds,
+  sweepBounds,
+  type SweepState,
+  sweepStatus,
+} from './sweep-state.js';
+
+/** Optional figures a runner attaches to an outcome; passed through on `horizon` events. */
+export interface OutcomeStats {
+  stats?: Record<string, unknown>;
+}
+
+/**
+ * A runner's answer for one horizon. `planLength` is the number of steps the plan really uses when
+ * it reaches the goal before `t`; the sweep then bounds the optimum by it.
+ */
+export type HorizonOutcome<P> =
+  | ({ result: 'sat'; plan: P; planLength?: number } & OutcomeStats)
+  | ({ result: 'unsat' } & OutcomeStats)
+  | ({ result: 'unknown'; reason?: string } & OutcomeStats);
+
+/**
+ * The port the sweep drives: solve horizon `t`. The run must stop soon after `signal` aborts (by
+ * resolving with anything or rejecting); the sweep then ignores its outcome. A rejection of a run
+ * that was not aborted fails the whole sweep.
+ */
+export interface HorizonRunner<P> {
+  run(t: number, signal: AbortSignal): Promise<HorizonOutcome<P>>;
+}
+
+/** Progress of a sweep: a horizon changed state, or the bounds moved. */
+export type SweepEvent =
+  | {
+      type: 'horizon';
+      t: number;
+      state: Exclude<HorizonState, 'queued'>;
+      ms: number;
+      stats?: Record<string, unknown>;
+    }
+  | { type: 'bounds'; lower: number; upper?: number };
+
+/** One horizon in a sweep's result. */
+export interface SweepHorizonLine {
+  t: number;
+  result: 'sat' | 'unsat' | 'unknown' | 'cancelled';
+  ms: number;
+}
+
+/**
+ * How a sweep ended: `optimal` (`lower == upper`, with the plan), `unsatisfiable` (no plan within
+ * `max`), `unknown` (undecided: a timeout, or only `unknown` horizons left; a plan, when present,
+ * is the best found and its optimality unproven), `cancelled` (the caller's signal aborted; with
+ * the best plan found, if any).
+ */
+export interface SweepResult<P> {
+  status: 'optimal' | 'unsatisfiable' | 'unknown' | 'cancelled';
+  bounds: SweepBounds;
+  plan?: P;
+  /** Length of `plan`. */
+  horizon?: number;
+  /** Every horizon run, by `t`. */
+  horizons: SweepHorizonLine[];
+}
+
+export interface HorizonSweepOptions {
+  /** Admissible lower bound: no plan is shorter. */
+  lower: number;
+  /** Largest horizon to try. */
+  max: number;
+  /** Horizons in flight at once. */
+  parallelism: number;
+  /** A registered policy's name, or a policy object. */
+  policy: string | HorizonPolicy;
+  /** Stop after this long and answer with what is known. */
+  timeoutMs?: number;
+  /** Clock in ms for the horizons' run times (default `performance.now`). */
+  now?: () => number;
+  /** Calls `callback` after `ms`; returns a function that clears it (default `setTimeout`). */
+  setTimer?: (callback: () => void, ms: number) => () => void;
+}
+
+export interface SweepRunOptions {
+  signal?: AbortSignal;
+  onEvent?: (event: SweepEvent) => void;
+}
+
+/**
+ * The in-process horizon sweep (DESIGN.md §2): keeps `parallelism` horizons running through a
+ * `HorizonRunner`, chosen by the policy from the bounds that each answer tightens, and aborts a
+ * run as soon as another answer dominates it (without waiting for it to stop before starting new
+ * work). `run` resolves only once every run it started has settled, so no work outlives it.
+ *
+ * A timeout or the caller's signal stops every run and resolves with the best plan found and the
+ * bounds reached. A run that rejects (or an `onEvent` that throws) stops every run and `run`
+ * rejects with that error once all runs have settled.
+ */
+export class HorizonSweep<P> {
+  private readonly policy: HorizonPolicy;
+  private readonly initial: SweepState;
+
+  constructor(private readonly options: HorizonSweepOptions) {
+    this.policy = typeof options.policy === 'string' ? horizonPolicy(options.policy) : options.policy;
+    this.initial = initSweepState({
+      lower: options.lower,
+      max: options.max,
+      parallelism: options.parallelism,
+      policy: this.policy,
+    });
+    const timeout = options.timeoutMs;
+    if (timeout !== undefined && !(Number.isFinite(timeout) && timeout >= 0)) {
+      throw new RangeError(`timeoutMs: expected a non-negative number, got ${timeout}`);
+    }
+  }
+
+  /**
+   * Runs one sweep from the initial bounds (each call starts afresh). Events: `horizon` when a run
+   * starts (`running`), answers, or is cancelled (a failed run ends `cancelled` too), and `bounds`
+   * whenever `lower` or `upper` moves.
+   */
+  run(runner: HorizonRunner<P>, options: SweepRunOptions = {}): Promise<SweepResult<P>> {
+    return new SweepRun(this.initial, this.policy, runner, this.options, options).execute();
+  }
+}
+
+type Completion<P> = { t: number; outcome: HorizonOutcome<P> } | { t: number; error: unknown };
+
+class SweepRun<P> {
+  private readonly now: () => number;
+  private readonly controllers = new Map<number, AbortController>();
+  private readonly settled: Promise<void>[] = [];
+  private readonly inbox: Completion<P>[] = [];
+  private wake: (() => void) | undefined;
+  private stop: 'timeout' | 'aborted' | undefined;
+  private failure: { error: unknown } | undefined;
+  private best: { plan: P; length: number } | undefined;
+
+  constructor(
+    private state: SweepState,
+    private readonly policy: HorizonPolicy,
+    private readonly runner: HorizonRunner<P>,
+    private readonly sweep: HorizonSweepOptions,
+    private readonly options: SweepRunOptions,
+  ) {
+    this.now = sweep.now ?? (() => performance.now());
+  }
+
+  async execute(): Promise<SweepResult<P>> {
+    const signal = this.options.signal;
+    const onAbort = (): void => this.halt('aborted');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) this.halt('aborted');
+    const clearTimer =
+      this.sweep.timeoutMs === undefined
+        ? undefined
+        : this.startTimer(() => this.halt('timeout'), this.sweep.timeoutMs);
+    try {
+      for (;;) {
+        this.drainInbox();
+        if (this.failure !== undefined || this.stop !== undefined || sweepStatus(this.state) !== 'running')
+          break;
+        for (const t of nextHorizons(this.state, this.policy)) this.start(t);
+        if (inFlightHorizons(this.state).length === 0) {
+          throw new Error(`horizon policy "${this.policy.name}" started nothing while the sweep is open`);
+        }
+        await this.nextCompletion();
+      }
+    } catch (error) {
+      this.failure ??= { error };
+    } finally {
+      clearTimer?.();
+      signal?.removeEventListener('abort', onAbort);
+      this.cancelInFlight();
+      await Promise.all(this.settled);
+    }
+    if (this.failure !== undefined) throw this.failure.error;
+    return this.result();
+  }
+
+  private start(t: number): void {
+    this.state = markStarted(this.state, t, this.now());
+    const controller = new AbortController();
+    this.controllers.set(t, controller);
+    this.emit({ type: 'horizon', t, state: 'running', ms: 0 });
+    const run = (async () => this.runner.run(t, controller.signal))().then(
+      (outcome) => this.deliver({ t, outcome }),
+      (error: unknown) => this.deliver({ t, error }),
+    );
+    this.settled.push(run);
+  }
+
+  private deliver(completion: Completion<P>): void {
+    this.inbox.push(completion);
+    this.notify();
+  }
+
+  private halt(reason: 'timeout' | 'aborted'): void {
+    this.stop ??= reason;
+    this.notify();
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  private nextCompletion(): Promise<void> {
+    if (this.inbox.length > 0 || this.stop !== undefined) return Promise.resolve();
+    return new Promise((resolve) => (this.wake = resolve));
+  }
+
+  private drainInbox(): void {
+    for (let c = this.inbox.shift(); c !== undefined; c = this.inbox.shift()) {
+      const controller = this.controllers.get(c.t);
+      this.controllers.delete(c.t);
+      if (controller === undefined || controller.signal.aborted || this.failure !== undefined) continue;
+      if ('error' in c) this.failure = { error: c.error };
+      else this.apply(c.t, c.outcome);
+    }
+  }
+
+  private apply(t: number, outcome: HorizonOutcome<P>): void {
+    const at = this.now();
+    const recorded = recordResult(this.state, t, outcome.result, {
+      at,
+      ...(outcome.result === 'sat' && outcome.planLength !== undefined
+        ? { planLength: outcome.planLength }
+        : {}),
+      ...(outcome.result === 'unknown' && outcome.reason !== undefined ? { reason: outcome.reason } : {}),
+    });
+    this.state = recorded.state;
+    const record = horizonRecord(this.state, t);
+    if (outcome.result === 'sat') {
+      const length = record?.planLength ?? t;
+      if (this.best === undefined || length < this.best.length) this.best = { plan: outcome.plan, length };
+    }
+    this.emit({
+      type: 'horizon',
+      t,
+      state: outcome.result,
+      ms: record?.ms ?? 0,
+      ...(outcome.stats === undefined ? {} : { stats: outcome.stats }),
+    });
+    if (recorded.boundsChanged) this.emit({ type: 'bounds', ...sweepBounds(this.state) });
+    for (const c of recorded.cancel) this.abort(c);
+  }
+
+  private cancelInFlight(): void {
+    const at = this.now();
+    for (const t of inFlightHorizons(this.state)) {
+      this.state = markCancelled(this.state, t, at);
+      this.abort(t);
+    }
+  }
+
+  private abort(t: number): void {
+    this.controllers.get(t)?.abort();
+    this.emit({ type: 'horizon', t, state: 'cancelled', ms: horizonRecord(this.state, t)?.ms ?? 0 });
+  }
+
+  private emit(event: SweepEvent): void {
+    try {
+      this.options.onEvent?.(event);
+    } catch (error) {
+      this.failure ??= { error };
+      this.notify();
+    }
+  }
+
+  private startTimer(callback: () => void, ms: number): () => void {
+    if (this.sweep.setTimer !== undefined) return this.sweep.setTimer(callback, ms);
+    const timer = setTimeout(callback, ms);
+    return () => clearTimeout(timer);
+  }
+
+  private result(): SweepResult<P> {
+    const status = sweepStatus(this.state);
+    const horizons = this.state.horizons.flatMap((h): SweepHorizonLine[] =>
+      h.state === 'queued' || h.state === 'running' ? [] : [{ t: h.t, result: h.state, ms: h.ms ?? 0 }],
+    );
+    return {
+      status:
+        status === 'optimal' || status === 'unsatisfiable'
+          ? status
+          : this.stop === 'aborted'
+            ? 'cancelled'
+            : 'unknown',
+      bounds: sweepBounds(this.state),
+      ...(this.best === undefined ? {} : { plan: this.best.plan, horizon: this.best.length }),
+      horizons,
+    };
+  }
+}

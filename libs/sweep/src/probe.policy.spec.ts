@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+
+import { probePolicy } from './probe.policy.js';
+import { initSweepState, markStarted, nextHorizons, recordResult, type SweepState } from './sweep-state.js';
+
+function sweep(lower: number, max: number, parallelism: number): SweepState {
+  return initSweepState({ lower, max, parallelism, policy: probePolicy.name });
+}
+
+describe(probePolicy.name, () => {
+  it('keeps one slot on the lowest horizon and climbs rungs lower + 1, 2, 4, 8 with the others', () => {
+    expect(nextHorizons(sweep(5, 100, 5))).toEqual([5, 6, 7, 9, 13]);
+  });
+
+  it('caps the last rung at max and fills the slots left from the bottom', () => {
+    expect(nextHorizons(sweep(5, 11, 5))).toEqual([5, 6, 7, 9, 11]);
+    expect(nextHorizons(sweep(5, 11, 6))).toEqual([5, 6, 7, 9, 11, 8]);
+  });
+
+  it('climbs above the highest horizon tried while the lowest one runs', () => {
+    let state = sweep(1, 100, 2);
+    for (const t of nextHorizons(state)) state = markStarted(state, t, 0);
+    expect(state.horizons.map((h) => h.t)).toEqual([1, 2]);
+    state = recordResult(state, 1, 'unsat').state;
+    expect(nextHorizons(state)).toEqual([3]);
+    state = recordResult(markStarted(state, 3, 0), 2, 'unsat').state;
+    expect(nextHorizons(state)).toEqual([5]);
+    state = recordResult(markStarted(state, 5, 0), 3, 'unsat').state;
+    expect(nextHorizons(state)).toEqual([4]);
+    state = recordResult(markStarted(state, 4, 0), 5, 'unsat').state;
+    expect(nextHorizons(state)).toEqual([6, 9]);
+  });
+
+  it('skips unknown horizons for its lowest slot', () => {
+    let state = markStarted(sweep(1, 100, 2), 1, 0);
+    state = recordResult(state, 1, 'unknown').state;
+    expect(nextHorizons(state)).toEqual([2, 3]);
+  });
+
+  it('sweeps from the bottom once a plan bounds the search', () => {
+    let state = markStarted(sweep(1, 100, 3), 9, 0);
+    state = recordResult(state, 9, 'sat').state;
+    expect(nextHorizons(state)).toEqual([1, 2, 3]);
+  });
+
+  it('is consecutive with a single slot', () => {
+    let state = sweep(3, 100, 1);
+    expect(nextHorizons(state)).toEqual([3]);
+    state = recordResult(markStarted(state, 3, 0), 3, 'unsat').state;
+    expect(nextHorizons(state)).toEqual([4]);
+  });
+});

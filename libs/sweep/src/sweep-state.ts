@@ -1,0 +1,420 @@
+import type { HorizonPolicy, HorizonPolicyView } from './horizon-policy.js';
+import { horizonPolicy } from './horizon-policy.registry.js';
+import { ContradictoryResultError } from './sweep.error.js';
+
+/**
+ * Life of one horizon: `queued` (handed to a queue, not picked up yet), `running`, then one of the
+ * answers `sat`, `unsat`, `unknown` (a per-horizon solver limit), or `cancelled`.
+ */
+export type HorizonState = 'queued' | 'running' | 'sat' | 'unsat' | 'unknown' | 'cancelled';
+
+/** What a solver run says about one horizon. */
+export type HorizonVerdict = 'sat' | 'unsat' | 'unknown';
+
+/** One horizon of a sweep. Times are in the caller's clock (epoch ms for a persisted state). */
+export interface HorizonRecord {
+  readonly t: number;
+  readonly state: HorizonState;
+  readonly startedAt?: number;
+  /** Run time, set when the horizon is answered or cancelled. */
+  readonly ms?: number;
+  /** Length of the plan found (`sat` only); at most `t`. */
+  readonly planLength?: number;
+  /** Why no answer (`unknown` only). */
+  readonly reason?: string;
+}
+
+/**
+ * The whole state of a horizon sweep as plain JSON data: a farm coordinator stores it (e.g. in
+ * Redis) between results and continues after a restart with `parseSweepState`. Every function
+ * below returns a new state and leaves its argument untouched.
+ *
+ * `lower` is the largest horizon proven UNSAT plus one (initially the game's admissible lower
+ * bound); `upper` the length of the shortest plan found. Horizons are only chosen inside the open
+ * window [`lower`, min(`upper` - 1, `max`)].
+ */
+export interface SweepState {
+  readonly version: 1;
+  readonly policy: string;
+  readonly parallelism: number;
+  readonly max: number;
+  readonly initialLower: number;
+  readonly lower: number;
+  readonly upper?: number;
+  /** One record per horizon ever queued, started or answered, sorted by `t`. */
+  readonly horizons: readonly HorizonRecord[];
+}
+
+/**
+ * `running` while horizons remain to decide; `optimal` when `lower == upper`; `unsatisfiable` when
+ * `lower > max` (no plan within `max`); `unknown` when nothing is in flight and every horizon left
+ * in the open window was answered `unknown`.
+ */
+export type SweepStatus = 'running' | 'optimal' | 'unsatisfiable' | 'unknown';
+
+export interface SweepBounds {
+  lower: number;
+  upper?: number;
+}
+
+export interface SweepInit {
+  /** Admissible lower bound: no plan is shorter. */
+  lower: number;
+  /** Largest horizon to try. */
+  max: number;
+  /** Horizons in flight at once. */
+  parallelism: number;
+  /**
+   * A registered policy's name, or a policy object (the state stores its name; pass the object to
+   * `nextHorizons` when it is not registered).
+   */
+  policy: string | HorizonPolicy;
+}
+
+/** Extra facts about a result. */
+export interface ResultDetails {
+  /** When the result arrived, in the clock of `markStarted`, to compute `ms`. */
+  at?: number;
+  /** Run time measured elsewhere (e.g. by a worker); wins over `at`. */
+  ms?: number;
+  /**
+   * SAT only: the plan's own length when it reaches the goal before `t` (default `t`). Since the
+   * encoding is monotone, the plan is also a plan for every horizon from its length up, so
+   * `upper` drops to the length.
+   */
+  planLength?: number;
+  /** UNKNOWN only: why there is no answer. */
+  reason?: string;
+}
+
+export interface RecordedResult {
+  state: SweepState;
+  /** Horizons that were queued or running and are now dominated: abort them. */
+  cancel: number[];
+  boundsChanged: boolean;
+}
+
+/** A new sweep. Throws `RangeError` naming a bad field, `UnknownPolicyError` for a bad policy. */
+export function initSweepState(init: SweepInit): SweepState {
+  requireInteger('lower', init.lower, 0);
+  requireInteger('max', init.max, 0);
+  requireInteger('parallelism', init.parallelism, 1);
+  const policy = typeof init.policy === 'string' ? horizonPolicy(init.policy) : init.policy;
+  return {
+    version: 1,
+    policy: policy.name,
+    parallelism: init.parallelism,
+    max: init.max,
+    initialLower: init.lower,
+    lower: init.lower,
+    horizons: [],
+  };
+}
+
+/** See `SweepStatus`. */
+export function sweepStatus(state: SweepState): SweepStatus {
+  if (state.upper !== undefined && state.lower >= state.upper) return 'optimal';
+  if (state.lower > state.max) return 'unsatisfiable';
+  if (inFlightHorizons(state).length > 0) return 'running';
+  const high = highestOpen(state);
+  for (let t = state.lower; t <= high; t++) {
+    if (isFree(state, t)) return 'running';
+  }
+  return 'unknown';
+}
+
+export function sweepBounds(state: SweepState): SweepBounds {
+  return state.upper === undefined ? { lower: state.lower } : { lower: state.lower, upper: state.upper };
+}
+
+export function horizonRecord(state: SweepState, t: number): HorizonRecord | undefined {
+  return state.horizons.find((h) => h.t === t);
+}
+
+/** Horizons queued or running, ascending. */
+export function inFlightHorizons(state: SweepState): number[] {
+  return state.horizons.filter((h) => h.state === 'queued' || h.state === 'running').map((h) => h.t);
+}
+
+/**
+ * Whether `t` may be queued or started now: inside the open window and neither answered nor
+ * already in flight. A farm coordinator checks this before acting on a late "job started".
+ */
+export function canStart(state: SweepState, t: number): boolean {
+  return isFree(state, t);
+}
+
+/**
+ * Horizons to start now so that `parallelism` are in flight, chosen by the state's policy (or the
+ * one given), in the order to start them. Empty when the sweep is decided or the slots are full.
+ * Calling it again without marking the horizons started returns the same horizons.
+ */
+export function nextHorizons(
+  state: SweepState,
+  policy: HorizonPolicy = horizonPolicy(state.policy),
+): number[] {
+  if (sweepStatus(state) !== 'running') return [];
+  const slots = state.parallelism - inFlightHorizons(state).length;
+  if (slots <= 0) return [];
+  const chosen = policy.choose(policyView(state, slots));
+  const seen = new Set<number>();
+  for (const t of chosen) {
+    if (!isFree(state, t) || seen.has(t)) {
+      throw new Error(`horizon policy "${policy.name}" chose ${t}, which is not a free horizon or repeats`);
+    }
+    seen.add(t);
+  }
+  if (chosen.length > slots) {
+    throw new Error(`horizon policy "${policy.name}" chose ${chosen.length} horizons for ${slots} slots`);
+  }
+  return chosen;
+}
+
+/** `t` was handed to a queue. Throws if `t` cannot start (see `canStart`). */
+export function markQueued(state: SweepState, t: number): SweepState {
+  const record = horizonRecord(state, t);
+  if (record?.state === 'queued' || record?.state === 'running') return state;
+  requireStartable(state, t, 'queued');
+  return withRecord(state, { t, state: 'queued' });
+}
+
+/**
+ * `t` started running at `at`. Idempotent for a running horizon (a repeated "started" report);
+ * throws if `t` is answered, dominated or outside the open window.
+ */
+export function markStarted(state: SweepState, t: number, at?: number): SweepState {
+  const record = horizonRecord(state, t);
+  if (record?.state === 'running') return state;
+  if (record?.state !== 'queued') requireStartable(state, t, 'started');
+  return withRecord(
+    state,
+    at === undefined ? { t, state: 'running' } : { t, state: 'running', startedAt: at },
+  );
+}
+
+/**
+ * `t` was cancelled from outside (timeout, abort, a lost job). A cancelled horizon still inside the
+ * open window may be chosen again; dominated ones never are, since the window only shrinks. No
+ * change unless `t` is queued or running.
+ */
+export function markCancelled(state: SweepState, t: number, at?: number): SweepState {
+  const record = horizonRecord(state, t);
+  if (record === undefined || (record.state !== 'queued' && record.state !== 'running')) return state;
+  return withRecord(state, cancelled(record, at));
+}
+
+/**
+ * Applies a horizon's answer:
+ * - SAT at T: `upper = min(upper, planLength ?? T)`; every queued or running horizon >= `upper`
+ *   (other than T) is cancelled.
+ * - UNSAT at T: `lower = max(lower, T + 1)`; every queued or running horizon < `lower` is cancelled.
+ * - UNKNOWN at T: the bounds stay; T is never chosen again, so a sweep whose open window holds only
+ *   unknown horizons ends `unknown` instead of retrying them.
+ *
+ * An answer for a horizon that was cancelled (a cancel racing with the solver) is still a fact and
+ * is applied, except an `unknown`, which says nothing more than the cancel. A repeated answer is a
+ * no-op, and an `unknown` after SAT or UNSAT is ignored. Throws `ContradictoryResultError` when the
+ * answer contradicts the bounds (a plan below `lower`, UNSAT at or above `upper`, SAT and UNSAT for
+ * one horizon): with a monotone encoding and an admissible lower bound that cannot happen.
+ */
+export function recordResult(
+  state: SweepState,
+  t: number,
+  result: HorizonVerdict,
+  details: ResultDetails = {},
+): RecordedResult {
+  requireInteger('t', t, 0);
+  if (t > state.max) throw new RangeError(`t: ${t} is above max ${state.max}`);
+  const previous = horizonRecord(state, t);
+  const unchanged: RecordedResult = { state, cancel: [], boundsChanged: false };
+  if (previous?.state === 'sat' || previous?.state === 'unsat') {
+    if (result === previous.state || result === 'unknown') return unchanged;
+    throw new ContradictoryResultError(t, `answered ${result} after ${previous.state}`);
+  }
+  if (result === 'unknown' && previous?.state === 'cancelled') return unchanged;
+
+  let { lower, upper } = state;
+  let record: HorizonRecord = { t, state: result };
+  if (previous?.startedAt !== undefined) record = { ...record, startedAt: previous.startedAt };
+  const ms = details.ms ?? elapsed(previous, details.at);
+  if (ms !== undefined) record = { ...record, ms };
+  if (result === 'sat') {
+    const length = details.planLength ?? t;
+    requireInteger('planLength', length, 0);
+    if (length > t) throw new RangeError(`planLength: ${length} is longer than the horizon ${t}`);
+    if (length < lower) {
+      throw new ContradictoryResultError(
+        t,
+        `a plan of length ${length} exists but no plan shorter than ${lower} should`,
+      );
+    }
+    upper = upper === undefined ? length : Math.min(upper, length);
+    record = { ...record, planLength: length };
+  } else if (result === 'unsat') {
+    if (upper !== undefined && t >= upper) {
+      throw new ContradictoryResultError(t, `UNSAT although a plan of length ${upper} exists`);
+    }
+    lower = Math.max(lower, t + 1);
+  } else if (details.reason !== undefined) {
+    record = { ...record, reason: details.reason };
+  }
+
+  const cancel: number[] = [];
+  const horizons = upsert(state.horizons, record).map((h) => {
+    const inFlight = h.state === 'queued' || h.state === 'running';
+    if (h.t === t || !inFlight || (h.t >= lower && (upper === undefined || h.t < upper))) return h;
+    cancel.push(h.t);
+    return cancelled(h, details.at);
+  });
+  const next: SweepState = {
+    ...withoutUpper(state),
+    lower,
+    ...(upper === undefined ? {} : { upper }),
+    horizons,
+  };
+  return { state: next, cancel, boundsChanged: lower !== state.lower || upper !== state.upper };
+}
+
+/**
+ * Checks and returns a sweep state read back from storage (`JSON.parse` output). Throws
+ * `RangeError` naming the first bad field, `UnknownPolicyError` for an unregistered policy.
+ */
+export function parseSweepState(json: unknown): SweepState {
+  const o = objectAt('state', json);
+  if (o.version !== 1) throw new RangeError(`version: expected 1, got ${String(o.version)}`);
+  if (typeof o.policy !== 'string') throw new RangeError('policy: expected a string');
+  horizonPolicy(o.policy);
+  const parallelism = integerAt('parallelism', o.parallelism, 1);
+  const max = integerAt('max', o.max, 0);
+  const initialLower = integerAt('initialLower', o.initialLower, 0);
+  const lower = integerAt('lower', o.lower, initialLower);
+  const upper = o.upper === undefined ? undefined : integerAt('upper', o.upper, lower);
+  if (upper !== undefined && upper > max) throw new RangeError(`upper: ${upper} is above max ${max}`);
+  if (!Array.isArray(o.horizons)) throw new RangeError('horizons: expected an array');
+  const horizons = o.horizons.map((h: unknown, i) => parseRecord(`horizons[${i}]`, h));
+  horizons.forEach((h, i) => {
+    const before = horizons[i - 1];
+    if (before !== undefined && before.t >= h.t)
+      throw new RangeError(`horizons[${i}].t: not in increasing order`);
+  });
+  return {
+    version: 1,
+    policy: o.policy,
+    parallelism,
+    max,
+    initialLower,
+    lower,
+    ...(upper === undefined ? {} : { upper }),
+    horizons,
+  };
+}
+
+const horizonStates: readonly HorizonState[] = ['queued', 'running', 'sat', 'unsat', 'unknown', 'cancelled'];
+
+function parseRecord(field: string, json: unknown): HorizonRecord {
+  const o = objectAt(field, json);
+  const t = integerAt(`${field}.t`, o.t, 0);
+  const state = horizonStates.find((s) => s === o.state);
+  if (state === undefined)
+    throw new RangeError(`${field}.state: expected one of ${horizonStates.join(', ')}`);
+  let record: HorizonRecord = { t, state };
+  if (o.startedAt !== undefined)
+    record = { ...record, startedAt: numberAt(`${field}.startedAt`, o.startedAt) };
+  if (o.ms !== undefined) record = { ...record, ms: numberAt(`${field}.ms`, o.ms) };
+  if (o.planLength !== undefined)
+    record = { ...record, planLength: integerAt(`${field}.planLength`, o.planLength, 0) };
+  if (o.reason !== undefined) {
+    if (typeof o.reason !== 'string') throw new RangeError(`${field}.reason: expected a string`);
+    record = { ...record, reason: o.reason };
+  }
+  return record;
+}
+
+function objectAt(field: string, json: unknown): Record<string, unknown> {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new RangeError(`${field}: expected an object`);
+  }
+  return json as Record<string, unknown>;
+}
+
+function numberAt(field: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new RangeError(`${field}: expected a finite number`);
+  return value;
+}
+
+function integerAt(field: string, value: unknown, min: number): number {
+  requireInteger(field, value, min);
+  return value as number;
+}
+
+function requireInteger(field: string, value: unknown, min: number): void {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    throw new RangeError(`${field}: expected an integer >= ${min}, got ${String(value)}`);
+  }
+}
+
+function requireStartable(state: SweepState, t: number, what: string): void {
+  if (!isFree(state, t)) {
+    const record = horizonRecord(state, t);
+    throw new Error(
+      `horizon ${t} cannot be ${what}: it is ${record?.state ?? 'new'} and the open window is [${state.lower}, ${highestOpen(state)}]`,
+    );
+  }
+}
+
+function highestOpen(state: SweepState): number {
+  return state.upper === undefined ? state.max : Math.min(state.upper - 1, state.max);
+}
+
+function isFree(state: SweepState, t: number): boolean {
+  if (!Number.isInteger(t) || t < state.lower || t > highestOpen(state)) return false;
+  const record = horizonRecord(state, t);
+  return record === undefined || record.state === 'cancelled';
+}
+
+function policyView(state: SweepState, slots: number): HorizonPolicyView {
+  const high = highestOpen(state);
+  return {
+    lower: state.lower,
+    upper: state.upper,
+    max: state.max,
+    initialLower: state.initialLower,
+    high,
+    slots,
+    horizons: state.horizons,
+    stateOf: (t) => horizonRecord(state, t)?.state,
+    isFree: (t) => isFree(state, t),
+    freeFrom: (from, count, exclude = []) => {
+      const found: number[] = [];
+      for (let t = Math.max(from, state.lower); t <= high && found.length < count; t++) {
+        if (isFree(state, t) && !exclude.includes(t)) found.push(t);
+      }
+      return found;
+    },
+  };
+}
+
+function elapsed(record: HorizonRecord | undefined, at: number | undefined): number | undefined {
+  return record?.startedAt === undefined || at === undefined ? undefined : Math.max(0, at - record.startedAt);
+}
+
+function cancelled(record: HorizonRecord, at: number | undefined): HorizonRecord {
+  const ms = elapsed(record, at);
+  return { ...record, state: 'cancelled', ...(ms === undefined ? {} : { ms }) };
+}
+
+function withRecord(state: SweepState, record: HorizonRecord): SweepState {
+  return { ...state, horizons: upsert(state.horizons, record) };
+}
+
+function upsert(horizons: readonly HorizonRecord[], record: HorizonRecord): HorizonRecord[] {
+  const rest = horizons.filter((h) => h.t !== record.t);
+  const at = rest.findIndex((h) => h.t > record.t);
+  return at === -1 ? [...rest, record] : [...rest.slice(0, at), record, ...rest.slice(at)];
+}
+
+function withoutUpper(state: SweepState): SweepState {
+  const { upper: _upper, ...rest } = state;
+  return rest;
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# One-time (and idempotent) set-up: system packages (kissat and friends), npm packages, build.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+bash scripts/install-system-deps.sh
+
+# npm ci only when the lockfile changed since the last install.
+stamp=node_modules/.satfarm-lock.sha
+want=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$want" > "$stamp"
+fi
+
+npm run --silent build
+echo "setup: done (kissat $(kissat --version), node $(node --version))"

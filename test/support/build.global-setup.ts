@@ -1,0 +1,29 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('../..', import.meta.url).pathname;
+const builtCli = join(root, 'dist/apps/cli/src/main.js');
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** End-to-end specs run the built CLI: build it first when the sources are newer. */
+export default function setup(): void {
+  let builtAt = 0;
+  try {
+    builtAt = statSync(builtCli).mtimeMs;
+  } catch {
+    builtAt = 0;
+  }
+  const sources = Math.max(newestSource(join(root, 'apps')), newestSource(join(root, 'libs')));
+  if (sources > builtAt) execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+}

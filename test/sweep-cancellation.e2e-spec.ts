@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+
+import { solveParsed, type SolveEvent } from '@satfarm/engine';
+import { pigeonLadderGame } from '@satfarm/engine/testing';
+
+import { descendants, isAlive } from './support/process-table.js';
+
+const kissatChildren = (): number[] =>
+  descendants(process.pid)
+    .filter((row) => row.command === 'kissat')
+    .map((row) => row.pid);
+
+describe('an in-process horizon sweep', () => {
+  it('cancelled mid-solve leaves no kissat process alive', async () => {
+    const controller = new AbortController();
+    const seen = new Set<number>();
+    let running = 0;
+    const started = new Promise<void>((resolve) => {
+      const onEvent = (e: SolveEvent): void => {
+        if (e.type === 'horizon' && e.state === 'running' && ++running === 2) resolve();
+      };
+      sweep = solveParsed(pigeonLadderGame, { pigeons: 13 }, { parallelism: 2, signal: controller.signal, onEvent });
+    });
+    let sweep!: Promise<unknown>;
+    await started;
+    // The solvers are spawned right after the 'running' events; wait until both show up.
+    for (let i = 0; i < 100 && seen.size < 2; i++) {
+      kissatChildren().forEach((pid) => seen.add(pid));
+      if (seen.size < 2) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(seen.size).toBe(2);
+    controller.abort();
+    const report = (await sweep) as { status: string };
+    expect(report.status).toBe('unknown');
+    for (const pid of seen) expect(isAlive(pid)).toBe(false);
+    expect(kissatChildren()).toEqual([]);
+  });
+
+  it('finishes optimal with every dominated horizon cancelled and no solver left', async () => {
+    const report = await solveParsed(pigeonLadderGame, { pigeons: 9 }, { parallelism: 2, policy: 'probe' });
+    expect(report).toMatchObject({ status: 'optimal', horizon: 9, bounds: { lower: 9, upper: 9 } });
+    // Every horizon ended decided or cancelled: none is reported as still open.
+    for (const h of report.horizons) expect(['sat', 'unsat', 'cancelled']).toContain(h.result);
+    expect(kissatChildren()).toEqual([]);
+  });
+});

@@ -10,6 +10,10 @@ const shared = {
   resolve: {
     alias: [
       {
+        find: '@satfarm/cnf/testing',
+        replacement: fileURLToPath(new URL('./libs/cnf/src/testing/index.ts', import.meta.url)),
+      },
+      {
         find: '@satfarm/engine/testing',
         replacement: fileURLToPath(new URL('./libs/engine/src/testing/index.ts', import.meta.url)),
       },

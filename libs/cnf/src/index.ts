@@ -1,3 +1,17 @@
 export * from './variable-pool.js';
 export * from './cnf-formula.js';
 export * from './model.js';
+export * from './families/pigeonhole.family.js';
+export * from './families/random-ksat.family.js';
+export * from './counting-sink.js';
+export * from './dimacs-parser.js';
+export * from './dimacs-syntax-error.js';
+export * from './encodings/encoding-sink.js';
+export * from './encodings/at-most-one.encoding.js';
+export * from './encodings/cardinality.encoding.js';
+export * from './encodings/commander.encoding.js';
+export * from './encodings/pairwise.encoding.js';
+export * from './encodings/sequential-counter.encoding.js';
+export * from './encodings/totalizer.encoding.js';
+export * from './encodings/tseitin.encoding.js';
+export type { CounterBounds, CounterOptions } from './encodings/counter-options.js';

@@ -45,7 +45,8 @@ export class VariablePool {
 
   /** Reserves variables 1..n as unnamed inputs (e.g. the variables of a parsed DIMACS file). */
   reserve(n: number): void {
-    while (this.next <= n) this.fresh();
+    // No per-variable work: a DIMACS header may declare millions of variables.
+    if (n >= this.next) this.next = n + 1;
   }
 
   /** The name of variable `v`, e.g. `pos(3,4,7)`, or undefined for an auxiliary variable. */

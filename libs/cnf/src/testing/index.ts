@@ -1,0 +1,1 @@
+export * from './brute-force.js';

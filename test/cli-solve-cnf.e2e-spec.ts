@@ -46,22 +46,42 @@ afterAll(() => {
 });
 
 describe('satfarm solve cnf', () => {
-  it.each([6, 7, 8, 9])('proves the pigeonhole formula PHP(%i+1, %i) unsatisfiable with exit code 1', async (n) => {
-    const file = await generate(`php${n}.cnf`, ['--family', 'php', '--holes', String(n)]);
-    const run = await runCli(['solve', 'cnf', '--input', file, '--json']);
-    expect(run.code).toBe(1);
-    const report = JSON.parse(run.stdout) as { status: string; verified: boolean; stats: { vars: number; clauses: number } };
-    expect(report.status).toBe('unsatisfiable');
-    expect(report.verified).toBe(false);
-    expect(report.stats.vars).toBe((n + 1) * n);
-  });
+  it.each([6, 7, 8, 9])(
+    'proves the pigeonhole formula PHP(%i+1, %i) unsatisfiable with exit code 1',
+    async (n) => {
+      const file = await generate(`php${n}.cnf`, ['--family', 'php', '--holes', String(n)]);
+      const run = await runCli(['solve', 'cnf', '--input', file, '--json']);
+      expect(run.code).toBe(1);
+      const report = JSON.parse(run.stdout) as {
+        status: string;
+        verified: boolean;
+        stats: { vars: number; clauses: number };
+      };
+      expect(report.status).toBe('unsatisfiable');
+      expect(report.verified).toBe(false);
+      expect(report.stats.vars).toBe((n + 1) * n);
+    },
+  );
 
   it('answers a satisfiable random 3-SAT formula with a model that satisfies every clause', async () => {
     // Below the threshold (ratio 3.5) random 3-SAT is satisfiable with high probability; seed fixed.
-    const file = await generate('r3sat.cnf', ['--family', 'random', '--vars', '150', '--ratio', '3.5', '--seed', '7']);
+    const file = await generate('r3sat.cnf', [
+      '--family',
+      'random',
+      '--vars',
+      '150',
+      '--ratio',
+      '3.5',
+      '--seed',
+      '7',
+    ]);
     const run = await runCli(['solve', 'cnf', '--input', file, '--json']);
     expect(run.code).toBe(0);
-    const report = JSON.parse(run.stdout) as { status: string; verified: boolean; solution: { model: number[] } };
+    const report = JSON.parse(run.stdout) as {
+      status: string;
+      verified: boolean;
+      solution: { model: number[] };
+    };
     expect(report.status).toBe('satisfiable');
     expect(report.verified).toBe(true);
     expect(report.solution.model).toHaveLength(150);
@@ -69,7 +89,16 @@ describe('satfarm solve cnf', () => {
   });
 
   it('decides random 3-SAT at the threshold and agrees with cadical and minisat', async () => {
-    const file = await generate('r3sat-426.cnf', ['--family', 'random', '--vars', '200', '--ratio', '4.26', '--seed', '3']);
+    const file = await generate('r3sat-426.cnf', [
+      '--family',
+      'random',
+      '--vars',
+      '200',
+      '--ratio',
+      '4.26',
+      '--seed',
+      '3',
+    ]);
     const answers = await Promise.all(
       ['kissat', 'cadical', 'minisat'].map(async (solver) => {
         const run = await runCli(['solve', 'cnf', '--input', file, '--json', '--solver', solver]);
@@ -81,17 +110,27 @@ describe('satfarm solve cnf', () => {
   });
 
   it('reads DIMACS from standard input with --input -', async () => {
-    const run = await runCli(['solve', 'cnf', '--input', '-', '--json'], { stdin: 'p cnf 2 2\n1 2 0\n-1 0\n' });
+    const run = await runCli(['solve', 'cnf', '--input', '-', '--json'], {
+      stdin: 'p cnf 2 2\n1 2 0\n-1 0\n',
+    });
     expect(run.code).toBe(0);
     expect((JSON.parse(run.stdout) as { solution: { model: number[] } }).solution.model).toEqual([-1, 2]);
   });
 
   it('with --unique proves a one-model formula unique and shows a second model otherwise', async () => {
-    const one = await runCli(['solve', 'cnf', '--input', '-', '--json', '--unique'], { stdin: 'p cnf 2 2\n1 0\n-1 -2 0\n' });
+    const one = await runCli(['solve', 'cnf', '--input', '-', '--json', '--unique'], {
+      stdin: 'p cnf 2 2\n1 0\n-1 -2 0\n',
+    });
     expect(one.code).toBe(0);
     expect(JSON.parse(one.stdout)).toMatchObject({ unique: true, solution: { model: [1, -2] } });
-    const two = await runCli(['solve', 'cnf', '--input', '-', '--json', '--unique'], { stdin: 'p cnf 2 1\n1 2 0\n' });
-    const report = JSON.parse(two.stdout) as { unique: boolean; solution: { model: number[] }; secondSolution: { model: number[] } };
+    const two = await runCli(['solve', 'cnf', '--input', '-', '--json', '--unique'], {
+      stdin: 'p cnf 2 1\n1 2 0\n',
+    });
+    const report = JSON.parse(two.stdout) as {
+      unique: boolean;
+      solution: { model: number[] };
+      secondSolution: { model: number[] };
+    };
     expect(report.unique).toBe(false);
     expect(report.secondSolution.model).not.toEqual(report.solution.model);
     expect(satisfies('p cnf 2 1\n1 2 0\n', report.secondSolution.model)).toBe(true);
@@ -111,10 +150,20 @@ describe('satfarm solve: bad input exits 2 with a message naming what is wrong',
     ['a missing header', ['solve', 'cnf', '--input', '-'], '1 2 0\n', /header/i],
     ['a wrong clause count', ['solve', 'cnf', '--input', '-'], 'p cnf 2 3\n1 2 0\n', /clause/i],
     ['an unknown game', ['solve', 'chess', '--input', '-'], 'p cnf 1 1\n1 0\n', /game.*chess/],
-    ['an unreadable file', ['solve', 'cnf', '--input', '/nonexistent/x.cnf'], undefined, /input.*cannot read.*ENOENT/],
+    [
+      'an unreadable file',
+      ['solve', 'cnf', '--input', '/nonexistent/x.cnf'],
+      undefined,
+      /input.*cannot read.*ENOENT/,
+    ],
     ['an empty input', ['solve', 'cnf', '--input', '-'], '', /input.*empty/],
     ['a bad --parallel', ['solve', 'cnf', '--input', '-', '--parallel', '0'], 'p cnf 1 1\n1 0\n', /parallel/],
-    ['an unknown solver', ['solve', 'cnf', '--input', '-', '--solver', 'glucose'], 'p cnf 1 1\n1 0\n', /solver/],
+    [
+      'an unknown solver',
+      ['solve', 'cnf', '--input', '-', '--solver', 'glucose'],
+      'p cnf 1 1\n1 0\n',
+      /solver/,
+    ],
     ['an unknown option', ['solve', 'cnf', '--bogus'], undefined, /bogus/],
   ];
   it.each(cases)('%s', async (_name, args, stdin, message) => {

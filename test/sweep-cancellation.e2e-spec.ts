@@ -19,7 +19,11 @@ describe('an in-process horizon sweep', () => {
       const onEvent = (e: SolveEvent): void => {
         if (e.type === 'horizon' && e.state === 'running' && ++running === 2) resolve();
       };
-      sweep = solveParsed(pigeonLadderGame, { pigeons: 13 }, { parallelism: 2, signal: controller.signal, onEvent });
+      sweep = solveParsed(
+        pigeonLadderGame,
+        { pigeons: 13 },
+        { parallelism: 2, signal: controller.signal, onEvent },
+      );
     });
     let sweep!: Promise<unknown>;
     await started;

@@ -18,7 +18,7 @@ function newestSource(dir: string): number {
 
 /** End-to-end specs run the built CLI: build it first when the sources are newer. */
 export default function setup(): void {
-  let builtAt = 0;
+  let builtAt: number;
   try {
     builtAt = statSync(builtCli).mtimeMs;
   } catch {

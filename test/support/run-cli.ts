@@ -11,7 +11,10 @@ export interface CliRun {
 }
 
 /** Runs `bin/satfarm args...` to completion, optionally feeding stdin. */
-export function runCli(args: string[], options: { stdin?: string; onSpawn?: (pid: number) => void } = {}): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  options: { stdin?: string; onSpawn?: (pid: number) => void } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(`${repoRoot}bin/satfarm`, args, { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';

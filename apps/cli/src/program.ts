@@ -27,7 +27,11 @@ export function buildProgram(): Command {
 /** Maps an error to the exit codes of DESIGN.md §4, with a message on stderr. */
 export function exitCodeForError(err: unknown): number {
   if (err instanceof CommanderError) {
-    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {
+    if (
+      err.code === 'commander.helpDisplayed' ||
+      err.code === 'commander.version' ||
+      err.code === 'commander.help'
+    ) {
       return 0;
     }
     return ExitCode.badInput; // commander has already printed its message
@@ -40,6 +44,8 @@ export function exitCodeForError(err: unknown): number {
     process.stderr.write(`satfarm: internal error: ${err.message}\n`);
     return ExitCode.internal;
   }
-  process.stderr.write(`satfarm: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `satfarm: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   return ExitCode.internal;
 }

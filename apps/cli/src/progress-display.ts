@@ -70,8 +70,16 @@ export class SweepProgressDisplay {
       .sort(([a], [b]) => a - b)
       .filter(([, h]) => h.state !== 'cancelled')
       .slice(-6)
-      .map(([t, h]) => (h.state === 'running' && h.conflicts !== undefined ? `t${t}:${h.state} ${compact(h.conflicts)}c` : `t${t}:${h.state}`));
-    return { lower: String(this.lower), upper: this.upper === undefined ? '-' : String(this.upper), horizons: parts.join(' ') || 'starting' };
+      .map(([t, h]) =>
+        h.state === 'running' && h.conflicts !== undefined
+          ? `t${t}:${h.state} ${compact(h.conflicts)}c`
+          : `t${t}:${h.state}`,
+      );
+    return {
+      lower: String(this.lower),
+      upper: this.upper === undefined ? '-' : String(this.upper),
+      horizons: parts.join(' ') || 'starting',
+    };
   }
 }
 

@@ -7,10 +7,14 @@ import { InputError } from '@satfarm/games';
  * (a value starting with `{` or `[` that is not a file). JSON text is parsed; anything else
  * (DIMACS, a Tatham game ID) is passed on as text for the game's parser.
  */
-export async function readInput(source: string | undefined, stdin: NodeJS.ReadStream = process.stdin): Promise<unknown> {
+export async function readInput(
+  source: string | undefined,
+  stdin: NodeJS.ReadStream = process.stdin,
+): Promise<unknown> {
   let text: string;
   if (source === undefined || source === '-') {
-    if (source === undefined && stdin.isTTY) throw new InputError('input', 'required: give --input FILE, or - for standard input');
+    if (source === undefined && stdin.isTTY)
+      throw new InputError('input', 'required: give --input FILE, or - for standard input');
     text = await readStream(stdin);
   } else if (/^\s*[[{]/.test(source)) {
     text = source;
@@ -44,6 +48,6 @@ export async function readInput(source: string | undefined, stdin: NodeJS.ReadSt
 
 async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');
 }

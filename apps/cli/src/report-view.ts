@@ -4,8 +4,12 @@ import type { SolveReport } from '@satfarm/engine';
 export function renderReport(report: SolveReport): string {
   const lines: string[] = [];
   const upper = report.bounds.upper === undefined ? '-' : String(report.bounds.upper);
-  lines.push(`${report.game}: ${report.status}${report.horizon !== undefined ? ` at horizon ${report.horizon}` : ''}`);
-  lines.push(`bounds: lower ${report.bounds.lower}, upper ${upper}; verified: ${report.verified ? 'yes' : 'no'}`);
+  lines.push(
+    `${report.game}: ${report.status}${report.horizon !== undefined ? ` at horizon ${report.horizon}` : ''}`,
+  );
+  lines.push(
+    `bounds: lower ${report.bounds.lower}, upper ${upper}; verified: ${report.verified ? 'yes' : 'no'}`,
+  );
   if (report.unique !== undefined) lines.push(`unique: ${report.unique ? 'yes' : 'no'}`);
   if (report.solution !== undefined) lines.push(`solution: ${summarize(report.solution)}`);
   if (report.secondSolution !== undefined) lines.push(`second solution: ${summarize(report.secondSolution)}`);

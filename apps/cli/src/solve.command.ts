@@ -31,7 +31,9 @@ export function solveCommand(): Command {
     .option('--json', 'print exactly one JSON object on stdout')
     .option('--max-horizon <n>', 'largest horizon to try', nonNegativeInt)
     .option('--parallel <n>', 'horizons solved at once (default: number of cores)', positiveInt)
-    .addOption(new Option('--solver <name>', 'SAT solver').choices(['kissat', 'cadical', 'minisat']).default('kissat'))
+    .addOption(
+      new Option('--solver <name>', 'SAT solver').choices(['kissat', 'cadical', 'minisat']).default('kissat'),
+    )
     .option('--timeout <seconds>', 'give up after this long, keeping the best plan found', positiveSeconds)
     .option('--unique', 'prove the solution unique, or show a second one')
     .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe)')

@@ -8,7 +8,11 @@ import { pigeonLadderGame } from './testing/pigeon-ladder.game.js';
 describe(solveParsed.name, () => {
   it('finds the optimum of a planning game and backs it with the UNSAT result just below', async () => {
     const events: SolveEvent[] = [];
-    const report = await solveParsed(pigeonLadderGame, { pigeons: 6 }, { parallelism: 2, onEvent: (e) => events.push(e) });
+    const report = await solveParsed(
+      pigeonLadderGame,
+      { pigeons: 6 },
+      { parallelism: 2, onEvent: (e) => events.push(e) },
+    );
     expect(report.status).toBe('optimal');
     expect(report.horizon).toBe(6);
     expect(report.bounds).toEqual({ lower: 6, upper: 6 });
@@ -37,7 +41,9 @@ describe(solveParsed.name, () => {
   });
 
   it('rejects uniqueness checks for planning games as bad input', async () => {
-    await expect(solveParsed(pigeonLadderGame, { pigeons: 3 }, { unique: true })).rejects.toBeInstanceOf(InputError);
+    await expect(solveParsed(pigeonLadderGame, { pigeons: 3 }, { unique: true })).rejects.toBeInstanceOf(
+      InputError,
+    );
   });
 });
 

@@ -35,13 +35,21 @@ export type SolveEvent =
  * solve (puzzles, raw CNF), every answer verified by the game's simulator. Throws `InputError`
  * for bad input before any solver runs.
  */
-export async function solveInstance(gameName: string, input: unknown, options: SolveOptions = {}): Promise<SolveReport> {
+export async function solveInstance(
+  gameName: string,
+  input: unknown,
+  options: SolveOptions = {},
+): Promise<SolveReport> {
   const game = gameById(gameName);
   return solveParsed(game, game.parse(input), options);
 }
 
 /** Solves an instance already parsed by its game (see `solveInstance`). */
-export async function solveParsed<I, S>(game: GameDefinition<I, S>, instance: I, options: SolveOptions = {}): Promise<SolveReport> {
+export async function solveParsed<I, S>(
+  game: GameDefinition<I, S>,
+  instance: I,
+  options: SolveOptions = {},
+): Promise<SolveReport> {
   const solver = createSolver(options.solver ?? 'kissat');
   const started = performance.now();
   const report = game.planning
@@ -69,7 +77,8 @@ async function sweepHorizons<I, S>(
   if (options.unique) throw new InputError('unique', `applies to puzzles with one solve, not to ${game.id}`);
   const lower = game.lowerBound(instance);
   const max = options.maxHorizon ?? game.defaultMaxHorizon(instance);
-  if (!Number.isInteger(max) || max < 0) throw new InputError('maxHorizon', `must be a non-negative integer, got ${max}`);
+  if (!Number.isInteger(max) || max < 0)
+    throw new InputError('maxHorizon', `must be a non-negative integer, got ${max}`);
   const policy = options.policy ?? 'consecutive';
   if (!horizonPolicyNames().includes(policy)) {
     throw new InputError('policy', `unknown policy '${policy}'; known: ${horizonPolicyNames().join(', ')}`);
@@ -126,9 +135,7 @@ async function sweepHorizons<I, S>(
     solution: result.plan,
     verified: result.plan !== undefined,
     bounds: result.bounds,
-    horizons: result.horizons.map(
-      (h): HorizonLine => ({ t: h.t, result: h.result, ms: Math.round(h.ms) }),
-    ),
+    horizons: result.horizons.map((h): HorizonLine => ({ t: h.t, result: h.result, ms: Math.round(h.ms) })),
     stats: { vars: shown?.vars ?? 0, clauses: shown?.clauses ?? 0, solver: solverName, wallMs: 0 },
     render: game.render(instance, result.plan),
   };
@@ -142,7 +149,11 @@ async function solveSingle<I, S>(
 ): Promise<SolveReport> {
   const { slots } = limitsFrom(options);
   const solverName = await solver.version();
-  const run = { signal: options.signal, timeoutMs: options.timeoutSec === undefined ? undefined : options.timeoutSec * 1000 };
+  const run = {
+    signal: options.signal,
+    timeoutMs: options.timeoutSec === undefined ? undefined : options.timeoutSec * 1000,
+    onProgress: (progress: SolverProgress) => options.onEvent?.({ type: 'progress', t: 0, progress }),
+  };
   const release = await slots.acquire(options.signal);
   try {
     const encoded = game.encode(instance, 0);

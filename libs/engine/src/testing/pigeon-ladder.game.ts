@@ -37,8 +37,10 @@ export const pigeonLadderGame: GameDefinition<PigeonLadder, PigeonPlan> = {
   },
   verify: (instance, plan, t) => {
     if (plan.holes.length !== instance.pigeons) return { ok: false, reason: 'wrong number of pigeons' };
-    if (plan.holes.some((h) => h < 0 || h >= t)) return { ok: false, reason: 'a pigeon is outside the holes' };
-    if (new Set(plan.holes).size !== plan.holes.length) return { ok: false, reason: 'two pigeons share a hole' };
+    if (plan.holes.some((h) => h < 0 || h >= t))
+      return { ok: false, reason: 'a pigeon is outside the holes' };
+    if (new Set(plan.holes).size !== plan.holes.length)
+      return { ok: false, reason: 'two pigeons share a hole' };
     return { ok: true };
   },
   planLength: (plan) => new Set(plan.holes).size,

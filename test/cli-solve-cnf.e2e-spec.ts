@@ -192,4 +192,22 @@ describe('satfarm solve: interruption', () => {
     expect((JSON.parse(run.stdout) as { status: string }).status).toBe('unknown');
     for (const pid of seen) expect(isAlive(pid)).toBe(false);
   });
+
+  it('killed with SIGKILL, where no handler can run, still leaves no solver behind', async () => {
+    const file = await generate('php12-kill.cnf', ['--family', 'php', '--holes', '12']);
+    const seen = new Set<number>();
+    let cli = 0;
+    const running = runCli(['solve', 'cnf', '--input', file, '--json'], { onSpawn: (pid) => (cli = pid) });
+    for (let i = 0; i < 200 && seen.size === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      for (const row of descendants(cli)) if (row.command === 'kissat') seen.add(row.pid);
+    }
+    expect(seen.size).toBeGreaterThan(0);
+    process.kill(cli, 'SIGKILL');
+    const run = await running;
+    expect(run.signal).toBe('SIGKILL');
+    // The kernel delivers the parent-death signal at once; allow a moment for it to be reaped.
+    for (let i = 0; i < 50 && [...seen].some(isAlive); i++) await new Promise((r) => setTimeout(r, 20));
+    for (const pid of seen) expect(isAlive(pid)).toBe(false);
+  });
 });

@@ -15,6 +15,7 @@ describe('an in-process horizon sweep', () => {
     const controller = new AbortController();
     const seen = new Set<number>();
     let running = 0;
+    let sweep!: Promise<unknown>;
     const started = new Promise<void>((resolve) => {
       const onEvent = (e: SolveEvent): void => {
         if (e.type === 'horizon' && e.state === 'running' && ++running === 2) resolve();
@@ -25,7 +26,6 @@ describe('an in-process horizon sweep', () => {
         { parallelism: 2, signal: controller.signal, onEvent },
       );
     });
-    let sweep!: Promise<unknown>;
     await started;
     // The solvers are spawned right after the 'running' events; wait until both show up.
     for (let i = 0; i < 100 && seen.size < 2; i++) {

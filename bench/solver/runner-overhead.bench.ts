@@ -1,0 +1,141 @@
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+import { type CnfFormula, pigeonhole, randomKSat } from '@satfarm/cnf';
+import { KissatRunner } from '@satfarm/solver';
+
+/**
+ * What KissatRunner costs on top of kissat itself: for each instance, N solves through the
+ * runner (DIMACS streamed to stdin, output parsed, model checked) against N runs of `kissat FILE`
+ * with spawnSync on the same DIMACS text. Medians, so one slow run on a shared machine does not
+ * decide. Run from the repository root after `npm run build`:
+ *
+ *   node dist/bench/solver/runner-overhead.bench.js [runs]
+ *
+ * Prints a table and writes bench/results/solver-overhead.json.
+ */
+
+interface Instance {
+  name: string;
+  formula: CnfFormula;
+}
+
+interface Row {
+  instance: string;
+  vars: number;
+  clauses: number;
+  result: string;
+  directMs: number;
+  runnerMs: number;
+  ratio: number;
+}
+
+const RUNS = Number(process.argv[2] ?? 20);
+const RESULT_FILE = resolve('bench/results/solver-overhead.json');
+const EXIT_STATUS: Record<number, string> = { 10: 'sat', 20: 'unsat' };
+
+function instances(): Instance[] {
+  const random = [100, 150, 200, 250].map((n) => ({
+    name: `random-3sat-n${n}`,
+    formula: randomKSat(n, Math.round(4.26 * n), 3, n),
+  }));
+  return [...random, { name: 'php-7-6', formula: pigeonhole(7, 6) }];
+}
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function runDirect(file: string): { ms: number; status: string } {
+  const start = performance.now();
+  const run = spawnSync('kissat', [file], { stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 26 });
+  const ms = performance.now() - start;
+  return { ms, status: EXIT_STATUS[run.status ?? -1] ?? `exit ${String(run.status)}` };
+}
+
+async function runRunner(runner: KissatRunner, formula: CnfFormula): Promise<{ ms: number; status: string }> {
+  const start = performance.now();
+  const outcome = await runner.solve({ formula });
+  return { ms: performance.now() - start, status: outcome.status };
+}
+
+async function measure(instance: Instance, dir: string, runner: KissatRunner): Promise<Row> {
+  const file = join(dir, `${instance.name}.cnf`);
+  await writeFile(file, instance.formula.toDimacs());
+  // One untimed run of each warms the page cache and the runner's version lookup.
+  runDirect(file);
+  await runRunner(runner, instance.formula);
+  const direct: number[] = [];
+  const viaRunner: number[] = [];
+  const statuses = new Set<string>();
+  for (let i = 0; i < RUNS; i++) {
+    const d = runDirect(file);
+    const r = await runRunner(runner, instance.formula);
+    direct.push(d.ms);
+    viaRunner.push(r.ms);
+    statuses.add(d.status).add(r.status);
+  }
+  if (statuses.size !== 1)
+    throw new Error(`${instance.name}: direct and runner disagree: ${[...statuses].join(', ')}`);
+  const directMs = median(direct);
+  const runnerMs = median(viaRunner);
+  return {
+    instance: instance.name,
+    vars: instance.formula.numVars,
+    clauses: instance.formula.numClauses,
+    result: [...statuses][0]!,
+    directMs: round(directMs),
+    runnerMs: round(runnerMs),
+    ratio: round(runnerMs / directMs),
+  };
+}
+
+function round(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['instance', 'vars', 'clauses', 'result', 'direct ms', 'runner ms', 'ratio'];
+  const cells = rows.map((r) =>
+    [r.instance, r.vars, r.clauses, r.result, r.directMs, r.runnerMs, r.ratio].map(String),
+  );
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (values: string[]): string =>
+    values.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  for (const c of cells) console.log(line(c));
+}
+
+async function main(): Promise<void> {
+  if (!Number.isInteger(RUNS) || RUNS < 1)
+    throw new Error(`runs must be a positive integer, got ${process.argv[2]}`);
+  const runner = new KissatRunner();
+  const dir = await mkdtemp(join(tmpdir(), 'satfarm-bench-'));
+  const rows: Row[] = [];
+  try {
+    for (const instance of instances()) rows.push(await measure(instance, dir, runner));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  printTable(rows);
+  const result = {
+    bench: 'solver-overhead',
+    date: new Date().toISOString(),
+    solver: await runner.version(),
+    node: process.version,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    runsPerInstance: RUNS,
+    statistic: 'median wall-clock ms per solve',
+    rows,
+  };
+  await mkdir(dirname(RESULT_FILE), { recursive: true });
+  await writeFile(RESULT_FILE, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nwritten to ${RESULT_FILE}`);
+}
+
+await main();

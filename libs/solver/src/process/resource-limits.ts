@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+
+/** Per-run resource limits of a solver process. */
+export interface ResourceLimits {
+  cpuSeconds?: number;
+  memoryMiB?: number;
+}
+
+/** The command that starts a solver: the binary itself, or `prlimit` wrapping it. */
+export interface SolverCommand {
+  command: string;
+  args: string[];
+}
+
+/**
+ * Limits are applied by util-linux `prlimit`, which sets the rlimits on itself and then execs
+ * the solver, so the solver keeps the pid (and leads the process group) that was spawned. One
+ * mechanism serves all three solvers, instead of each solver's own options (kissat `--time`,
+ * cadical `-t`, minisat `-cpu-lim`), which differ in what they count and in how they report.
+ *
+ * - CPU: soft limit N seconds (SIGXCPU: kissat and cadical die by it, minisat catches it and
+ *   reports INDET), hard limit N + 1 (SIGKILL for anything that outlives the soft one).
+ * - Memory: RLIMIT_AS, the address space, because Linux does not enforce a resident-set limit;
+ *   an allocation beyond it fails, and the solver aborts with an out-of-memory message.
+ */
+export function limitedCommand(
+  binary: string,
+  args: readonly string[],
+  limits: ResourceLimits,
+): SolverCommand {
+  const { cpuSeconds, memoryMiB } = limits;
+  if (cpuSeconds === undefined && memoryMiB === undefined) return { command: binary, args: [...args] };
+  const wrapper: string[] = [];
+  if (cpuSeconds !== undefined) {
+    const soft = Math.ceil(cpuSeconds);
+    wrapper.push(`--cpu=${soft}:${soft + 1}`);
+  }
+  if (memoryMiB !== undefined) wrapper.push(`--as=${Math.ceil(memoryMiB * 1024 * 1024)}`);
+  return { command: 'prlimit', args: [...wrapper, '--', binary, ...args] };
+}
+
+/** Rejects limits that are not positive finite numbers. */
+export function validateLimits(limits: ResourceLimits): void {
+  for (const [name, value] of Object.entries(limits)) {
+    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) {
+      throw new RangeError(`${name} must be a positive number, got ${String(value)}`);
+    }
+  }
+}
+
+const SETPRIV = '/usr/bin/setpriv';
+let setprivPresent: boolean | undefined;
+
+/**
+ * Makes the kernel kill the solver when the process that spawned it dies, even by SIGKILL, when
+ * no handler of ours can run: util-linux `setpriv --pdeathsig KILL` sets the parent-death signal
+ * and execs the command (prlimit and the solver keep it across their own exec). Without setpriv
+ * the command is returned as it is, and only the reaper's handlers protect against orphans.
+ */
+export function dieWithParent(
+  command: SolverCommand,
+  setprivPath: string | undefined = SETPRIV,
+): SolverCommand {
+  if (setprivPath === undefined) return command;
+  setprivPresent ??= existsSync(setprivPath);
+  if (!setprivPresent) return command;
+  return { command: setprivPath, args: ['--pdeathsig', 'KILL', '--', command.command, ...command.args] };
+}

@@ -1,0 +1,17 @@
+import { CompetitionFormatReader } from './competition-format.reader.js';
+import { presetArgs } from './solver-preset.js';
+import type { SolverDialect } from './solver-dialect.js';
+import { firstLine } from './solver-version.js';
+
+/**
+ * kissat: reads DIMACS from standard input when given no file, prints the SAT-competition
+ * format, and flushes each report line, so progress arrives live through the pipe.
+ */
+export const kissatDialect: SolverDialect = {
+  name: 'kissat',
+  versionArgs: ['--version'],
+  parseVersion: (stdout) => `kissat ${firstLine(stdout)}`.trim(),
+  usesWorkDir: false,
+  args: (preset, extraArgs) => [...presetArgs(preset), ...extraArgs],
+  reader: (_workDir, onProgress) => new CompetitionFormatReader(onProgress),
+};

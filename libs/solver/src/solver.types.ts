@@ -1,0 +1,81 @@
+import type { CnfFormula, Model } from '@satfarm/cnf';
+
+/** The SAT solvers the farm can run. */
+export type SolverName = 'kissat' | 'cadical' | 'minisat';
+
+/**
+ * A solver configuration tuned for an expected answer: `sat` and `unsat` map to the `--sat` and
+ * `--unsat` options of kissat and cadical; minisat has no such configurations and ignores them.
+ */
+export type SolverPreset = 'default' | 'sat' | 'unsat';
+
+/** One solve of one formula. */
+export interface SolveRequest {
+  /** The formula, streamed to the solver from `formula.dimacsChunks()`. */
+  formula: CnfFormula;
+  /** Aborting kills the solver's whole process group; the outcome is then `cancelled`. */
+  signal?: AbortSignal;
+  /** Wall-clock limit in milliseconds; when it passes the outcome is `unknown` with reason `timeout`. */
+  timeoutMs?: number;
+  preset?: SolverPreset;
+  /** Called for every periodic report line the solver prints. */
+  onProgress?: (p: SolverProgress) => void;
+}
+
+/** One periodic report line of a running solver. */
+export interface SolverProgress {
+  /** Seconds since the solver started, as the solver measures them. */
+  seconds: number;
+  conflicts?: number;
+  /** Variables still active: neither fixed nor eliminated. */
+  remainingVariables?: number;
+  /** The line as printed. */
+  raw: string;
+}
+
+/** Figures about one solver run. */
+export interface SolverStats {
+  /** Solver name and version, e.g. `kissat 4.0.2-1`. */
+  solver: string;
+  wallMs: number;
+  conflicts?: number;
+  decisions?: number;
+  propagations?: number;
+  /** The process's exit code; null when it never ran or was ended by a signal. */
+  exitCode: number | null;
+}
+
+/** Why a run ended without an answer. */
+export type UnknownReason = 'timeout' | 'limit' | 'solver-unknown';
+
+/** The answer of one solve. A `sat` model has been checked against the formula. */
+export type SolveOutcome =
+  | { status: 'sat'; model: Model; stats: SolverStats }
+  | { status: 'unsat'; stats: SolverStats }
+  | { status: 'unknown'; reason: UnknownReason; stats: SolverStats }
+  | { status: 'cancelled'; stats: SolverStats };
+
+/** A SAT solver run as a subprocess. */
+export interface SatSolver {
+  readonly name: SolverName;
+  /** Name and version of the installed binary, e.g. `kissat 4.0.2-1` (looked up once, then cached). */
+  version(): Promise<string>;
+  /** Solves one formula. Rejects with `SolverError` when the solver fails; never returns a wrong answer. */
+  solve(req: SolveRequest): Promise<SolveOutcome>;
+}
+
+/** How a runner starts its solver. */
+export interface SolverRunnerOptions {
+  /** Path or name (looked up in PATH) of the solver binary; defaults to the solver's name. */
+  binary?: string;
+  /** Extra command-line arguments, placed before the input. */
+  extraArgs?: string[];
+  /** CPU-time limit in seconds (rounded up), enforced with `prlimit`; hitting it gives `unknown`/`limit`. */
+  cpuSeconds?: number;
+  /** Address-space limit in MiB, enforced with `prlimit`; running out of it gives `unknown`/`limit`. */
+  memoryMiB?: number;
+  /** On timeout or cancel, time in ms between SIGTERM and SIGKILL; 0 (the default) kills at once. */
+  termGraceMs?: number;
+  /** Parent directory of the per-run work directories (`satfarm-solver-*`); defaults to `os.tmpdir()`. */
+  tmpDir?: string;
+}

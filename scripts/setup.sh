@@ -5,11 +5,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 bash scripts/install-system-deps.sh
 
-# npm ci only when the lockfile changed since the last install.
+# npm packages, when the lockfile changed since the last install. `npm install` rather than
+# `npm ci`: the registry this machine reaches does not serve other platforms' optional binaries
+# (e.g. @swc/core-darwin-arm64), which the lockfile cannot list and `npm ci` then rejects.
 stamp=node_modules/.satfarm-lock.sha
 want=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  npm ci --no-audit --no-fund --loglevel=error
+  npm install --no-audit --no-fund --loglevel=error
   echo "$want" > "$stamp"
 fi
 

@@ -17,7 +17,14 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../libs/*', '../../../libs/*', '**/libs/*/src/*'], message: 'import libraries through @satfarm/<lib>' }] },
+        {
+          patterns: [
+            {
+              group: ['../../libs/*', '../../../libs/*', '**/libs/*/src/*'],
+              message: 'import libraries through @satfarm/<lib>',
+            },
+          ],
+        },
       ],
     },
   },
@@ -32,7 +39,14 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['node:child_process', 'child_process', 'bullmq', '@nestjs/common', '@nestjs/core', 'ioredis'],
+          paths: [
+            'node:child_process',
+            'child_process',
+            'bullmq',
+            '@nestjs/common',
+            '@nestjs/core',
+            'ioredis',
+          ],
         },
       ],
     },

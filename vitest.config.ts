@@ -17,7 +17,10 @@ const shared = {
         find: '@satfarm/engine/testing',
         replacement: fileURLToPath(new URL('./libs/engine/src/testing/index.ts', import.meta.url)),
       },
-      ...['cnf', 'solver', 'sweep', 'games', 'queue', 'engine'].map((n) => ({ find: `@satfarm/${n}`, replacement: lib(n) })),
+      ...['cnf', 'solver', 'sweep', 'games', 'queue', 'engine'].map((n) => ({
+        find: `@satfarm/${n}`,
+        replacement: lib(n),
+      })),
     ],
   },
 };
@@ -29,7 +32,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     projects: [
-      { ...shared, test: { name: 'unit', include: ['libs/**/*.spec.ts', 'apps/**/*.spec.ts'], testTimeout: 60_000 } },
+      {
+        ...shared,
+        test: { name: 'unit', include: ['libs/**/*.spec.ts', 'apps/**/*.spec.ts'], testTimeout: 60_000 },
+      },
       {
         ...shared,
         test: {

@@ -8,7 +8,9 @@ export function parseCnfInstance(input: unknown): CnfInstance {
   const text =
     typeof input === 'string'
       ? input
-      : typeof input === 'object' && input !== null && typeof (input as { dimacs?: unknown }).dimacs === 'string'
+      : typeof input === 'object' &&
+          input !== null &&
+          typeof (input as { dimacs?: unknown }).dimacs === 'string'
         ? (input as { dimacs: string }).dimacs
         : undefined;
   if (text === undefined) throw new InputError('input', 'expected DIMACS text');

@@ -4,7 +4,7 @@
 # The Debian 13 source reuses the mirror this machine's own apt configuration already points at.
 set -euo pipefail
 
-PACKAGES_BOOKWORM=(cadical minisat rubiks redis-server)
+PACKAGES_BOOKWORM=(cadical minisat rubiks redis-server sgt-puzzles hex-a-hop-data)
 need=()
 command -v kissat >/dev/null 2>&1 || need+=(kissat)
 for p in "${PACKAGES_BOOKWORM[@]}" ${SATFARM_EXTRA_APT:-}; do

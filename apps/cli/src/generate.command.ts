@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 
 import { pigeonhole, randomKSat } from '@satfarm/cnf';
-import { InputError } from '@satfarm/games';
+import { generateScramble, generateSingles, generateSnake, generateTowers, InputError } from '@satfarm/games';
 
 import { nonNegativeInt, positiveInt } from './cli-options.js';
 
@@ -55,7 +55,81 @@ export function generateCommand(): Command {
         },
       ),
   );
+  generate.addCommand(
+    new Command('cube')
+      .description('a random scramble (JSON instance for solve cube)')
+      .addOption(new Option('--size <n>', 'cube size').choices(['2', '3']).default('3'))
+      .requiredOption('--moves <n>', 'scramble length', nonNegativeInt)
+      .option('--seed <n>', 'seed (default: the clock)', nonNegativeInt)
+      .action(async (flags: { size: string; moves: number; seed?: number }) => {
+        const size = Number(flags.size) as 2 | 3;
+        const moves = await asInput(() => generateScramble(size, flags.moves, flags.seed ?? Date.now()));
+        const scramble = moves.join(' ');
+        printJson({ size, scramble });
+      }),
+  );
+  generate.addCommand(
+    new Command('snake')
+      .description('a random snake instance that has a solution (JSON instance for solve snake)')
+      .requiredOption('--width <n>', 'grid width', positiveInt)
+      .requiredOption('--height <n>', 'grid height', positiveInt)
+      .requiredOption('--apples <n>', 'number of apples', nonNegativeInt)
+      .option('--seed <n>', 'seed', nonNegativeInt, 1)
+      .addOption(new Option('--order <order>', 'apple order').choices(['any', 'given']).default('any'))
+      .option('--length <n>', 'initial snake length', positiveInt)
+      .action(
+        async (flags: {
+          width: number;
+          height: number;
+          apples: number;
+          seed: number;
+          order: 'any' | 'given';
+          length?: number;
+        }) => {
+          printJson(await asInput(() => generateSnake(flags)));
+        },
+      ),
+  );
+  generate.addCommand(
+    new Command('towers')
+      .description("a Towers puzzle with a unique solution, as Tatham's game ID")
+      .requiredOption('--size <n>', 'grid size', positiveInt)
+      .option('--seed <n>', 'seed (default: the clock)', nonNegativeInt)
+      .option('--json', 'print the JSON instance instead of the game ID')
+      .action(async (flags: { size: number; seed?: number; json?: boolean }) => {
+        const puzzle = await asInput(() => generateTowers({ size: flags.size, seed: flags.seed }));
+        process.stdout.write(flags.json ? `${JSON.stringify(puzzle.instance)}\n` : `${puzzle.id}\n`);
+      }),
+  );
+  generate.addCommand(
+    new Command('singles')
+      .description("a Singles puzzle with a unique solution, as Tatham's game ID")
+      .requiredOption('--width <n>', 'grid width', positiveInt)
+      .option('--height <n>', 'grid height (default: the width)', positiveInt)
+      .option('--seed <n>', 'seed (default: the clock)', nonNegativeInt)
+      .option('--json', 'print the JSON instance instead of the game ID')
+      .action(async (flags: { width: number; height?: number; seed?: number; json?: boolean }) => {
+        const puzzle = await asInput(() =>
+          generateSingles({ width: flags.width, height: flags.height, seed: flags.seed }),
+        );
+        process.stdout.write(flags.json ? `${JSON.stringify(puzzle.instance)}\n` : `${puzzle.id}\n`);
+      }),
+  );
   return generate;
+}
+
+function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value)}\n`);
+}
+
+/** Generators reject impossible options with a RangeError; at the CLI that is bad input. */
+async function asInput<T>(make: () => T | Promise<T>): Promise<T> {
+  try {
+    return await make();
+  } catch (err) {
+    if (err instanceof RangeError) throw new InputError('options', err.message);
+    throw err;
+  }
 }
 
 function required(name: string, value: number | undefined): number {

@@ -23,6 +23,13 @@ describe(solveParsed.name, () => {
     expect(events.some((e) => e.type === 'bounds')).toBe(true);
   });
 
+  it('backs an optimum equal to a tight lower bound with the UNSAT result just below it', async () => {
+    const report = await solveParsed(pigeonLadderGame, { pigeons: 5, lowerBound: 5 }, { parallelism: 2 });
+    expect(report).toMatchObject({ status: 'optimal', horizon: 5 });
+    expect(report.horizons.find((h) => h.t === 4)?.result).toBe('unsat');
+    expect(report.horizons.some((h) => h.t < 4)).toBe(false);
+  });
+
   it('reports unsatisfiable when no plan exists within the horizon cap', async () => {
     const report = await solveParsed(pigeonLadderGame, { pigeons: 7 }, { parallelism: 2, maxHorizon: 5 });
     expect(report.status).toBe('unsatisfiable');

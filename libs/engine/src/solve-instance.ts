@@ -44,6 +44,15 @@ export async function solveInstance(
   return solveParsed(game, game.parse(input), options);
 }
 
+/**
+ * Where a sweep starts: one below the game's admissible lower bound, so that a reported optimum
+ * is always backed by the UNSAT result of the horizon below it, even when the bound is tight
+ * (the bound is code; the UNSAT result is a proof).
+ */
+export function sweepLowerBound<I>(game: GameDefinition<I, unknown>, instance: I): number {
+  return Math.max(0, game.lowerBound(instance) - 1);
+}
+
 /** Solves an instance already parsed by its game (see `solveInstance`). */
 export async function solveParsed<I, S>(
   game: GameDefinition<I, S>,
@@ -75,7 +84,7 @@ async function sweepHorizons<I, S>(
 ): Promise<SolveReport> {
   const { parallelism, slots } = limitsFrom(options);
   if (options.unique) throw new InputError('unique', `applies to puzzles with one solve, not to ${game.id}`);
-  const lower = game.lowerBound(instance);
+  const lower = sweepLowerBound(game, instance);
   const max = options.maxHorizon ?? game.defaultMaxHorizon(instance);
   if (!Number.isInteger(max) || max < 0)
     throw new InputError('maxHorizon', `must be a non-negative integer, got ${max}`);

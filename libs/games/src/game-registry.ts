@@ -1,9 +1,21 @@
 import { cnfGame } from './cnf/index.js';
+import { cubeGame } from './cube/index.js';
 import { GAME_IDS, type GameDefinition, type GameId } from './game-definition.js';
+import { hexahopGame } from './hexahop/index.js';
 import { InputError } from './input-error.js';
+import { singlesGame } from './singles/index.js';
+import { snakeGame } from './snake/index.js';
+import { tictactoeGame } from './tictactoe/index.js';
+import { towersGame } from './towers/index.js';
 
 /** The one table of games: adding a game is one line here plus its folder. */
 const GAMES: Partial<Record<GameId, GameDefinition>> = {
+  cube: cubeGame,
+  snake: snakeGame,
+  hexahop: hexahopGame,
+  towers: towersGame,
+  singles: singlesGame,
+  tictactoe: tictactoeGame,
   cnf: cnfGame,
 };
 
@@ -13,12 +25,10 @@ export function availableGames(): GameId[] {
 }
 
 /** The game called `name`, or an InputError naming the field `game`. */
-export function gameById(name: string, field = 'game'): GameDefinition<unknown, unknown> {
-  const game = (GAMES as Record<string, GameDefinition<unknown, unknown> | undefined>)[name];
+export function gameById(name: string, field = 'game'): GameDefinition {
+  const game = (GAMES as Record<string, GameDefinition | undefined>)[name];
   if (game === undefined) {
-    const known = availableGames().join(', ');
-    const planned = (GAME_IDS as readonly string[]).includes(name) ? ' (not available yet)' : '';
-    throw new InputError(field, `unknown game '${name}'${planned}; known: ${known}`);
+    throw new InputError(field, `unknown game '${name}'; known: ${availableGames().join(', ')}`);
   }
   return game;
 }

@@ -4,6 +4,8 @@ import type { GameDefinition } from '@satfarm/games';
 /** A planning game for tests of sweeps: put `pigeons` pigeons into `t` holes. */
 export interface PigeonLadder {
   pigeons: number;
+  /** The admissible lower bound the game claims (default 1); `pigeons` makes it tight. */
+  lowerBound?: number;
 }
 
 /** Which hole each pigeon sits in. */
@@ -21,7 +23,7 @@ export const pigeonLadderGame: GameDefinition<PigeonLadder, PigeonPlan> = {
   id: 'cnf',
   planning: true,
   parse: (input) => input as PigeonLadder,
-  lowerBound: () => 1,
+  lowerBound: (i) => i.lowerBound ?? 1,
   defaultMaxHorizon: (i) => i.pigeons + 4,
   encode: (instance, t) => {
     const formula = pigeonhole(instance.pigeons, t);

@@ -1,6 +1,6 @@
 import type { Model } from '@satfarm/cnf';
 import type { EncodeOptions, Encoded, GameDefinition } from '@satfarm/games';
-import type { SatSolver, SolverPreset, SolverProgress } from '@satfarm/solver';
+import type { SatSolver, SolveOutcome, SolverPreset, SolverProgress } from '@satfarm/solver';
 
 /** A decoded solution failed the game's own simulator: a bug in an encoding, never shown as an answer. */
 export class VerificationError extends Error {
@@ -22,6 +22,8 @@ export interface HorizonStats {
   solverMs: number;
   encodeMs: number;
   conflicts?: number;
+  /** Solver calls of a lazy encoding (absent when one call decided). */
+  rounds?: number;
 }
 
 /** The result of one horizon: a verified solution, a proof of none, or no answer. */
@@ -66,20 +68,37 @@ export async function solveEncoded<I, S>(
   options: HorizonSolveOptions = {},
   encodeMs = 0,
 ): Promise<HorizonResult<S>> {
-  const outcome = await solver.solve({
-    formula: encoded.formula,
-    signal: options.signal,
-    timeoutMs: options.timeoutMs,
-    preset: options.preset,
-    onProgress: options.onProgress,
-  });
+  // Lazy encodings (`refine`) add the clauses a model breaks and solve again, until a model
+  // needs no refinement or the formula becomes UNSAT.
+  const deadline = options.timeoutMs === undefined ? undefined : performance.now() + options.timeoutMs;
+  let solverMs = 0;
+  let conflicts = 0;
+  let rounds = 0;
+  let outcome: SolveOutcome;
+  for (;;) {
+    outcome = await solver.solve({
+      formula: encoded.formula,
+      signal: options.signal,
+      timeoutMs: deadline === undefined ? undefined : Math.max(1, deadline - performance.now()),
+      preset: options.preset,
+      onProgress: options.onProgress,
+    });
+    rounds++;
+    solverMs += outcome.stats.wallMs;
+    conflicts += outcome.stats.conflicts ?? 0;
+    if (outcome.status !== 'sat' || !encoded.refine) break;
+    const cuts = encoded.refine(outcome.model);
+    if (cuts === undefined || cuts.length === 0) break;
+    encoded.formula.addAll(cuts);
+  }
   const stats: HorizonStats = {
     vars: encoded.formula.numVars,
     clauses: encoded.formula.numClauses,
     solver: outcome.stats.solver,
-    solverMs: outcome.stats.wallMs,
+    solverMs,
     encodeMs,
-    conflicts: outcome.stats.conflicts,
+    conflicts,
+    ...(rounds > 1 ? { rounds } : {}),
   };
   switch (outcome.status) {
     case 'sat': {

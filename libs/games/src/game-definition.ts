@@ -20,6 +20,12 @@ export interface Encoded<S> {
    * solution, not auxiliaries), for proving uniqueness by a second solve.
    */
   blockingClause?(model: Model): Lit[];
+  /**
+   * For lazy encodings: clauses that every solution satisfies but `model` breaks (e.g. a cut
+   * for each disconnected region), or undefined when `model` is a solution. The engine adds them
+   * and solves again before it decodes.
+   */
+  refine?(model: Model): Lit[][] | undefined;
 }
 
 /** The outcome of checking a solution with the game's own simulator. */

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+
+import { runCli } from './support/run-cli.js';
+
+interface Report {
+  status: string;
+  verified: boolean;
+  unique?: boolean;
+  solution: unknown;
+}
+
+describe('satfarm generate + solve for the puzzles', () => {
+  it.each([
+    ['towers', ['--size', '5', '--seed', '11']],
+    ['singles', ['--width', '6', '--seed', '11']],
+  ])('a generated %s puzzle is solved, verified and proven unique', async (game, options) => {
+    const generated = await runCli(['generate', game, ...options]);
+    expect(generated.code).toBe(0);
+    const id = generated.stdout.trim();
+    const run = await runCli(['solve', game, '--input', '-', '--json', '--unique'], { stdin: id });
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report).toMatchObject({ status: 'satisfiable', verified: true, unique: true });
+  });
+
+  it('the same seed generates the same puzzle', async () => {
+    const a = await runCli(['generate', 'singles', '--width', '5', '--seed', '3']);
+    const b = await runCli(['generate', 'singles', '--width', '5', '--seed', '3']);
+    expect(a.stdout).toBe(b.stdout);
+  });
+
+  it('finds the winning move at tic-tac-toe and the blocks of the opponent', async () => {
+    const instance = JSON.stringify({ board: ['XX.', 'OO.', '...'], player: 'X', k: 3 });
+    const run = await runCli(['solve', 'tictactoe', '--input', instance, '--json']);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.solution).toMatchObject({ move: [0, 2], blocks: [[1, 2]] });
+  });
+
+  it('rejects a malformed Towers ID with exit code 2 naming the field', async () => {
+    const run = await runCli(['solve', 'towers', '--input', '-', '--json'], { stdin: '5:1/2/3' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/bad input: id/);
+  });
+});

@@ -24,7 +24,7 @@ export default function setup(): void {
   } catch {
     builtAt = 0;
   }
-  const sources = Math.max(newestSource(join(root, 'apps')), newestSource(join(root, 'libs')));
+  const sources = Math.max(...['apps', 'libs', 'bench'].map((dir) => newestSource(join(root, dir))));
   if (sources <= builtAt) return;
   // Type errors are the typecheck step's business; emit whatever compiles so the specs can run.
   try {

@@ -4,8 +4,13 @@ import { ExitCode, VerificationError } from '@satfarm/engine';
 import { InputError } from '@satfarm/games';
 import { SolverError } from '@satfarm/solver';
 
+import { apiCommand } from './api.command.js';
 import { generateCommand } from './generate.command.js';
+import { levelsCommand } from './levels.command.js';
+import { serveCommand } from './serve.command.js';
 import { solveCommand } from './solve.command.js';
+import { submitCommand } from './submit.command.js';
+import { workerCommand } from './worker.command.js';
 
 /** Builds the `satfarm` command line. */
 export function buildProgram(): Command {
@@ -16,6 +21,11 @@ export function buildProgram(): Command {
     .exitOverride();
   program.addCommand(solveCommand());
   program.addCommand(generateCommand());
+  program.addCommand(levelsCommand());
+  program.addCommand(submitCommand());
+  program.addCommand(serveCommand());
+  program.addCommand(apiCommand());
+  program.addCommand(workerCommand());
   const override = (cmd: Command): void => {
     cmd.exitOverride();
     cmd.commands.forEach(override);

@@ -1,0 +1,58 @@
+import type { AddressInfo } from 'node:net';
+
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+
+import { FarmKeys } from '@satfarm/queue';
+import { installSolverReaper } from '@satfarm/solver';
+
+import { AppModule } from './app.module.js';
+import { API_KEYS, type ApiKeys } from './auth/api-keys.js';
+import { CoordinatorService } from './coordinator/coordinator.service.js';
+import type { FarmAppOptions } from './farm-app.options.js';
+import { RedisIoAdapter } from './progress/redis-io.adapter.js';
+import { mountQueueBoard } from './queues/queue-board.js';
+
+/**
+ * Builds the API application: JSON bodies up to the configured size, the Redis socket.io
+ * adapter, the queue UI at `/queues`, OpenAPI at `/docs`. Not listening yet; the caller decides
+ * how it shuts down (`enableShutdownHooks()`, or its own signal handling).
+ */
+export async function createFarmApp(options: FarmAppOptions): Promise<NestExpressApplication> {
+  if (options.workerSlots > 0) installSolverReaper();
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), {
+    bodyParser: false,
+    logger: ['error', 'warn'],
+  });
+  app.useBodyParser('json', { limit: options.config.maxBodyBytes });
+  app.useWebSocketAdapter(
+    new RedisIoAdapter(app, options.redisUrl, new FarmKeys(options.config.prefix).socketIo),
+  );
+  const farm = app.get(CoordinatorService);
+  mountQueueBoard(app, [farm.runtime.horizons, farm.runtime.reports], app.get<ApiKeys>(API_KEYS));
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('satfarm')
+      .setDescription(
+        'A SAT solver farm for games and puzzles: jobs, batches, live progress on socket.io /progress.',
+      )
+      .setVersion('0.1.0')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document);
+  return app;
+}
+
+/** Starts listening on `port` (0: any free port) and returns the base URL. */
+export async function listenFarmApp(
+  app: NestExpressApplication,
+  port: number,
+  host = '0.0.0.0',
+): Promise<string> {
+  await app.listen(port, host);
+  const address = app.getHttpServer().address() as AddressInfo;
+  return `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`;
+}

@@ -1,0 +1,149 @@
+import { Queue, QueueEvents, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+
+import { gameById } from '@satfarm/games';
+import { FarmKeys, HorizonReportSchema, parsePayload, QueueName } from '@satfarm/queue';
+
+import type { FarmMetrics, QueueCounts } from '../metrics/farm-metrics.js';
+import { HorizonDispatch } from './horizon.dispatch.js';
+import { JobStore } from './job.store.js';
+import {
+  type CoordinatorSettings,
+  type GameLookup,
+  type ProgressSink,
+  SweepCoordinator,
+} from './sweep-coordinator.js';
+
+/** How a coordinator runs. */
+export interface CoordinatorRuntimeOptions {
+  /** A command connection (shared); the runtime duplicates it where it needs its own. */
+  connection: Redis;
+  prefix: string;
+  jobTtlSec: number;
+  settings: CoordinatorSettings;
+  metrics: FarmMetrics;
+  progress: ProgressSink;
+  games?: GameLookup;
+  /** Reports applied at once (they are I/O bound). */
+  reportConcurrency?: number;
+}
+
+/**
+ * The coordinator with its queues: the horizons queue it feeds, the reports queue it consumes
+ * (a BullMQ worker, so reports wait in Redis while no coordinator runs), and the store. It owns
+ * them and closes them in `close()`.
+ */
+export class CoordinatorRuntime {
+  readonly coordinator: SweepCoordinator;
+  readonly horizons: Queue;
+  readonly reports: Queue;
+  private reportWorker?: Worker;
+  private horizonEvents?: QueueEvents;
+  private eventsConnection?: Redis;
+  private closing?: Promise<void>;
+
+  constructor(private readonly options: CoordinatorRuntimeOptions) {
+    const { connection, prefix } = options;
+    const keys = new FarmKeys(prefix);
+    this.horizons = new Queue(QueueName.horizons, { connection, prefix });
+    this.reports = new Queue(QueueName.reports, { connection, prefix });
+    this.coordinator = new SweepCoordinator({
+      store: new JobStore(connection, keys, options.jobTtlSec),
+      dispatch: new HorizonDispatch(this.horizons, connection, keys),
+      progress: options.progress,
+      metrics: options.metrics,
+      games: options.games ?? gameById,
+      settings: options.settings,
+    });
+    options.metrics.readQueuesFrom({
+      counts: () => this.queueCounts(),
+      bullmqExposition: async () =>
+        mergeExpositions(
+          await Promise.all([this.horizons, this.reports].map((q) => q.exportPrometheusMetrics())),
+        ),
+    });
+  }
+
+  /** Resumes unfinished jobs, then starts consuming reports. */
+  async start(): Promise<void> {
+    await this.coordinator.resume();
+    const worker = new Worker(
+      QueueName.reports,
+      async (job) => this.coordinator.handleReport(parsePayload(HorizonReportSchema, job.data, 'data')),
+      {
+        connection: this.options.connection,
+        prefix: this.options.prefix,
+        concurrency: this.options.reportConcurrency ?? 32,
+        autorun: false,
+        // Applying a report takes milliseconds: a coordinator that died holding one hands it on soon.
+        lockDuration: 10_000,
+        stalledInterval: 5_000,
+      },
+    );
+    worker.on('error', (err) => process.stderr.write(`satfarm coordinator: ${err.message}\n`));
+    this.reportWorker = worker;
+    // Workers report their own failures; a horizon whose workers died holding it fails here.
+    this.eventsConnection = this.options.connection.duplicate();
+    this.eventsConnection.on('error', () => undefined);
+    this.horizonEvents = new QueueEvents(QueueName.horizons, {
+      connection: this.eventsConnection,
+      prefix: this.options.prefix,
+    });
+    this.horizonEvents.on('failed', ({ jobId, failedReason }) => {
+      if (/stalled/i.test(failedReason))
+        void this.coordinator.horizonLost(jobId, failedReason).catch(() => undefined);
+    });
+    void worker.run().catch((err: Error) => process.stderr.write(`satfarm coordinator: ${err.message}\n`));
+    await worker.waitUntilReady();
+  }
+
+  async queueCounts(): Promise<QueueCounts[]> {
+    return Promise.all(
+      [this.horizons, this.reports].map(async (queue) => ({
+        queue: queue.name,
+        counts: await queue.getJobCounts(
+          'waiting',
+          'prioritized',
+          'active',
+          'delayed',
+          'completed',
+          'failed',
+        ),
+      })),
+    );
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.coordinator.close();
+      await this.horizonEvents?.close();
+      await this.eventsConnection?.quit().catch(() => this.eventsConnection?.disconnect());
+      await this.reportWorker?.close();
+      await this.horizons.close();
+      await this.reports.close();
+    })();
+    return this.closing;
+  }
+}
+
+/** Joins several Prometheus expositions, keeping each metric family's HELP and TYPE lines once. */
+export function mergeExpositions(texts: string[]): string {
+  const seen = new Set<string>();
+  const headers = new Map<string, string[]>();
+  const samples = new Map<string, string[]>();
+  for (const line of texts.flatMap((t) => t.split('\n'))) {
+    if (line.trim() === '') continue;
+    const header = /^# (HELP|TYPE) (\S+)/.exec(line);
+    const name = header ? header[2]! : /^([a-zA-Z_:][a-zA-Z0-9_:]*)/.exec(line)?.[1];
+    if (name === undefined) continue;
+    if (header) {
+      if (seen.has(line)) continue;
+      seen.add(line);
+      headers.set(name, [...(headers.get(name) ?? []), line]);
+    } else {
+      samples.set(name, [...(samples.get(name) ?? []), line]);
+    }
+  }
+  const names = [...new Set([...headers.keys(), ...samples.keys()])];
+  return names.flatMap((n) => [...(headers.get(n) ?? []), ...(samples.get(n) ?? [])]).join('\n');
+}

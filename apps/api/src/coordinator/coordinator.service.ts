@@ -1,0 +1,63 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import type { Redis } from 'ioredis';
+
+import { createRedisConnection } from '@satfarm/queue';
+
+import { FARM_APP_OPTIONS, type FarmAppOptions } from '../farm-app.options.js';
+import { FarmMetrics } from '../metrics/farm-metrics.js';
+import { ProgressRelay } from '../progress/progress.relay.js';
+import { CoordinatorRuntime } from './coordinator.runtime.js';
+import type { SweepCoordinator } from './sweep-coordinator.js';
+
+/**
+ * Nest's handle on the coordinator: owns its Redis connection and runtime, resumes unfinished
+ * jobs when the application starts, and closes both when it shuts down.
+ */
+@Injectable()
+export class CoordinatorService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Coordinator');
+  readonly connection: Redis;
+  readonly runtime: CoordinatorRuntime;
+
+  constructor(
+    @Inject(FARM_APP_OPTIONS) options: FarmAppOptions,
+    @Inject(FarmMetrics) metrics: FarmMetrics,
+    @Inject(ProgressRelay) progress: ProgressRelay,
+  ) {
+    const { config } = options;
+    this.connection = createRedisConnection(options.redisUrl, { connectionName: 'satfarm-coordinator' });
+    this.connection.on('error', (err: Error) => this.logger.warn(`redis: ${err.message}`));
+    this.runtime = new CoordinatorRuntime({
+      connection: this.connection,
+      prefix: config.prefix,
+      jobTtlSec: config.jobTtlSec,
+      settings: {
+        maxHorizon: config.maxHorizon,
+        defaultParallelism: options.defaultParallelism ?? 2,
+        solver: config.solver,
+      },
+      metrics,
+      progress,
+      games: options.games,
+    });
+  }
+
+  get coordinator(): SweepCoordinator {
+    return this.runtime.coordinator;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.runtime.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.runtime.close();
+    await this.connection.quit().catch(() => this.connection.disconnect());
+  }
+}

@@ -1,0 +1,61 @@
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+
+import {
+  bullPriority,
+  type CancelReason,
+  type FarmKeys,
+  HORIZON_JOB_OPTIONS,
+  type HorizonCancel,
+  type HorizonJob,
+  horizonJobId,
+  JobName,
+} from '@satfarm/queue';
+
+/** A horizon to queue, with its job's priority. */
+export interface HorizonToQueue {
+  payload: HorizonJob;
+  priority: number;
+}
+
+/**
+ * Hands horizons to the workers and takes them back: queueing is one `addBulk` with deterministic
+ * ids (queueing twice is a no-op); cancelling publishes on the channel every worker listens on
+ * (running horizons die) and removes the ones still waiting. The cancel markers that stop a
+ * horizon which starts after this are written with the job's state (see `JobStore.update`).
+ */
+export class HorizonDispatch {
+  constructor(
+    private readonly queue: Queue,
+    private readonly publisher: Redis,
+    private readonly keys: FarmKeys,
+  ) {}
+
+  async enqueue(horizons: HorizonToQueue[]): Promise<void> {
+    if (horizons.length === 0) return;
+    await this.queue.addBulk(
+      horizons.map(({ payload, priority }) => ({
+        name: JobName.horizon,
+        data: payload,
+        opts: {
+          ...HORIZON_JOB_OPTIONS,
+          jobId: horizonJobId(payload.jobId, payload.t),
+          priority: bullPriority(priority),
+        },
+      })),
+    );
+  }
+
+  /** Tells every worker to abort these horizons if it runs them (a repeated message is harmless). */
+  async stopRunning(horizonJobIds: string[], reason: CancelReason, decidedAt: number): Promise<void> {
+    if (horizonJobIds.length === 0) return;
+    const message: HorizonCancel = { horizonJobIds, reason, decidedAt };
+    await this.publisher.publish(this.keys.cancelChannel, JSON.stringify(message));
+  }
+
+  /** Removes these horizons from the queue if they are still waiting. */
+  async removeWaiting(horizonJobIds: string[]): Promise<void> {
+    // An active job is locked and stays (its worker was told to stop); waiting ones go.
+    await Promise.all(horizonJobIds.map((id) => this.queue.remove(id).catch(() => 0)));
+  }
+}

@@ -1,0 +1,60 @@
+import type { JobStatus, SolverNameSchema } from '@satfarm/queue';
+import type { SweepState } from '@satfarm/sweep';
+import type { z } from 'zod';
+
+/** A job's options with the farm's defaults applied. */
+export interface ResolvedJobOptions {
+  maxHorizon: number;
+  parallelism: number;
+  timeoutSec?: number;
+  solver: z.infer<typeof SolverNameSchema>;
+  priority: number;
+  unique: boolean;
+  policy: string;
+}
+
+/** What never changes about a job once it is created. */
+export interface JobMeta {
+  id: string;
+  batchId?: string;
+  game: string;
+  /** A planning game (horizon sweep) or a single solve at horizon 0. */
+  planning: boolean;
+  options: ResolvedJobOptions;
+  /** The game's admissible lower bound on the horizon for this instance. */
+  lowerBound: number;
+  /** Epoch ms. */
+  createdAt: number;
+  /** Epoch ms after which the job stops (from `timeoutSec`). */
+  deadline?: number;
+}
+
+/** The best plan found so far. */
+export interface BestPlan {
+  t: number;
+  planLength: number;
+  solution: unknown;
+  unique?: boolean;
+  secondSolution?: unknown;
+}
+
+/** What changes as a job runs: its status and the sweep state, stored as JSON in Redis. */
+export interface JobState {
+  status: JobStatus;
+  sweep: SweepState;
+  plan?: BestPlan;
+  /** Formula size per horizon run. */
+  sizes: Record<string, { vars: number; clauses: number }>;
+  /** Solver name and version, from the workers' reports. */
+  solver?: string;
+  error?: string;
+  /** Epoch ms. */
+  finishedAt?: number;
+}
+
+/** A job as the coordinator reads it: its meta, its state and the state's version. */
+export interface JobRecord {
+  meta: JobMeta;
+  state: JobState;
+  version: number;
+}

@@ -1,0 +1,52 @@
+import { isFinalStatus, type JobHorizonLine, type JobResource } from '@satfarm/queue';
+
+import type { JobMeta, JobState } from './job-record.js';
+import { jobBounds } from './job-transitions.js';
+
+/**
+ * The job resource of `GET /v1/jobs/:id`: the CLI's report shape (DESIGN.md §4) plus `id`,
+ * `createdAt`, `finishedAt` and `error`. A finished job lists the horizons that ran; a running one
+ * shows the queued and running ones too.
+ */
+export function buildJobResource(meta: JobMeta, state: JobState, now: number, render?: unknown): JobResource {
+  const final = isFinalStatus(state.status);
+  const horizons: JobHorizonLine[] = [];
+  for (const h of state.sweep.horizons) {
+    const open = h.state === 'queued' || h.state === 'running';
+    if (final && open) continue;
+    const ms = h.ms ?? (h.state === 'running' && h.startedAt !== undefined ? now - h.startedAt : 0);
+    horizons.push({ t: h.t, result: h.state, ms: Math.round(ms) });
+  }
+  const plan = state.plan;
+  const shown = plan !== undefined ? state.sizes[plan.t] : largest(state.sizes);
+  const resource: JobResource = {
+    id: meta.id,
+    ...(meta.batchId === undefined ? {} : { batchId: meta.batchId }),
+    game: meta.game,
+    status: state.status,
+    ...(meta.planning && plan !== undefined ? { horizon: plan.planLength } : {}),
+    ...(plan !== undefined ? { solution: plan.solution } : {}),
+    verified: plan !== undefined,
+    bounds: jobBounds(meta, state),
+    horizons,
+    stats: {
+      vars: shown?.vars ?? 0,
+      clauses: shown?.clauses ?? 0,
+      solver: state.solver ?? meta.options.solver,
+      wallMs: Math.max(0, (state.finishedAt ?? now) - meta.createdAt),
+    },
+    ...(plan?.unique === undefined ? {} : { unique: plan.unique }),
+    ...(plan?.secondSolution === undefined ? {} : { secondSolution: plan.secondSolution }),
+    ...(render === undefined ? {} : { render }),
+    createdAt: new Date(meta.createdAt).toISOString(),
+    finishedAt: state.finishedAt === undefined ? null : new Date(state.finishedAt).toISOString(),
+    error: state.error ?? null,
+  };
+  return resource;
+}
+
+function largest(sizes: JobState['sizes']): { vars: number; clauses: number } | undefined {
+  let best: { vars: number; clauses: number } | undefined;
+  for (const size of Object.values(sizes)) if (best === undefined || size.clauses > best.clauses) best = size;
+  return best;
+}

@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+
+import type { FinishedReport } from '@satfarm/queue';
+import { initSweepState } from '@satfarm/sweep';
+
+import type { JobMeta } from './job-record.js';
+import { buildJobResource } from './job-resource.builder.js';
+import {
+  deadlinePassed,
+  horizonFinished,
+  horizonStarted,
+  jobCancelled,
+  type JobTransition,
+  reconcile,
+} from './job-transitions.js';
+
+const NOW = 1_000_000;
+
+function meta(overrides: Partial<JobMeta> = {}): JobMeta {
+  return {
+    id: 'job-1',
+    game: 'staircase',
+    planning: true,
+    options: {
+      maxHorizon: 10,
+      parallelism: 2,
+      solver: 'kissat',
+      priority: 0,
+      unique: false,
+      policy: 'consecutive',
+    },
+    createdAt: NOW - 1000,
+    lowerBound: 3,
+    ...overrides,
+  };
+}
+
+function newJob(m: JobMeta = meta()): JobTransition {
+  const sweep = initSweepState({
+    lower: m.lowerBound,
+    max: m.options.maxHorizon,
+    parallelism: m.options.parallelism,
+    policy: m.options.policy,
+  });
+  return reconcile(m, { status: 'queued', sweep, sizes: {} }, NOW);
+}
+
+function report(
+  t: number,
+  result: FinishedReport['result'],
+  extra: Partial<FinishedReport> = {},
+): FinishedReport {
+  return {
+    kind: 'finished',
+    jobId: 'job-1',
+    game: 'staircase',
+    t,
+    worker: 'w:1',
+    result,
+    startedAt: NOW,
+    ms: 40,
+    stats: { vars: 10 * t, clauses: 20 * t, solver: 'kissat 4.0.2', solverMs: 30, encodeMs: 1 },
+    ...(result === 'sat' ? { plan: { steps: t } } : {}),
+    ...extra,
+  };
+}
+
+/** Applies `step` and fails the test if it decided nothing. */
+function applied(transition: JobTransition | undefined): JobTransition {
+  expect(transition).toBeDefined();
+  return transition!;
+}
+
+describe(reconcile.name, () => {
+  it('queues `parallelism` horizons from the lower bound of a new job', () => {
+    const sut = newJob();
+    expect(sut.enqueue).toEqual([3, 4]);
+    expect(sut.state.sweep.horizons.map((h) => [h.t, h.state])).toEqual([
+      [3, 'queued'],
+      [4, 'queued'],
+    ]);
+    expect(sut.finished).toBe(false);
+  });
+
+  it('finishes at once a job whose lower bound is above its horizon cap', () => {
+    const sut = newJob(meta({ lowerBound: 12 }));
+    expect(sut.finished).toBe(true);
+    expect(sut.state.status).toBe('unsatisfiable');
+    expect(sut.enqueue).toEqual([]);
+  });
+});
+
+describe(horizonFinished.name, () => {
+  it('raises the lower bound on UNSAT, cancels what it dominates and queues the next horizons', () => {
+    const m = meta();
+    const start = newJob(m).state;
+    const sut = applied(horizonFinished(m, start, report(4, 'unsat'), NOW));
+    expect(sut.cancel).toEqual([3]);
+    expect(sut.enqueue).toEqual([5, 6]);
+    expect(sut.jobEvent).toMatchObject({ status: 'running', bounds: { lower: 5 } });
+    expect(sut.horizonEvents.map((e) => [e.t, e.state])).toEqual([
+      [4, 'unsat'],
+      [3, 'cancelled'],
+    ]);
+  });
+
+  it('finishes optimal with the plan once the answer below the best plan is UNSAT', () => {
+    const m = meta();
+    let state = newJob(m).state;
+    state = applied(horizonFinished(m, state, report(4, 'sat'), NOW)).state;
+    expect(state.plan).toMatchObject({ t: 4, planLength: 4, solution: { steps: 4 } });
+    const sut = applied(horizonFinished(m, state, report(3, 'unsat'), NOW + 5));
+    expect(sut.finished).toBe(true);
+    expect(sut.state.status).toBe('optimal');
+    expect(sut.jobEvent).toEqual({
+      jobId: 'job-1',
+      status: 'optimal',
+      bounds: { lower: 4, upper: 4 },
+      horizon: 4,
+      solution: { steps: 4 },
+    });
+    const resource = buildJobResource(m, sut.state, NOW + 5);
+    expect(resource).toMatchObject({
+      status: 'optimal',
+      horizon: 4,
+      verified: true,
+      bounds: { lower: 4, upper: 4 },
+    });
+    expect(resource.stats).toMatchObject({ vars: 40, clauses: 80, solver: 'kissat 4.0.2' });
+    expect(resource.finishedAt).toBe(new Date(NOW + 5).toISOString());
+  });
+
+  it('ignores a repeated answer and an answer after the job ended', () => {
+    const m = meta();
+    const state = applied(horizonFinished(m, newJob(m).state, report(4, 'unsat'), NOW)).state;
+    expect(horizonFinished(m, state, report(4, 'unsat'), NOW)).toBeUndefined();
+    const cancelled = applied(jobCancelled(m, state, NOW)).state;
+    expect(horizonFinished(m, cancelled, report(5, 'sat'), NOW)).toBeUndefined();
+  });
+
+  it('fails the job on an answer that contradicts the bounds', () => {
+    const m = meta();
+    const state = applied(horizonFinished(m, newJob(m).state, report(4, 'unsat'), NOW)).state;
+    const sut = applied(horizonFinished(m, state, report(3, 'sat'), NOW));
+    expect(sut.state.status).toBe('failed');
+    expect(sut.state.error).toMatch(/contradictory/);
+    expect(sut.finished).toBe(true);
+  });
+
+  it('answers a single solve satisfiable (bounds 0..0) or unsatisfiable', () => {
+    const m = meta({
+      planning: false,
+      lowerBound: 0,
+      options: { ...meta().options, maxHorizon: 0, parallelism: 1 },
+    });
+    const start = newJob(m);
+    expect(start.enqueue).toEqual([0]);
+    const sat = applied(horizonFinished(m, start.state, report(0, 'sat', { plan: { model: [1] } }), NOW));
+    expect(sat.state.status).toBe('satisfiable');
+    expect(sat.jobEvent).toMatchObject({
+      status: 'satisfiable',
+      bounds: { lower: 0, upper: 0 },
+      solution: { model: [1] },
+    });
+    expect(sat.jobEvent).not.toHaveProperty('horizon');
+    const unsat = applied(horizonFinished(m, start.state, report(0, 'unsat'), NOW));
+    expect(unsat.state.status).toBe('unsatisfiable');
+    expect(unsat.jobEvent?.bounds).toEqual({ lower: 0 });
+  });
+});
+
+describe(horizonStarted.name, () => {
+  it('marks a queued horizon running, and the job running', () => {
+    const m = meta();
+    const sut = applied(horizonStarted(m, newJob(m).state, 3, NOW));
+    expect(sut.state.status).toBe('running');
+    expect(sut.horizonEvents).toEqual([{ jobId: 'job-1', t: 3, state: 'running', ms: 0 }]);
+    expect(sut.jobEvent?.status).toBe('running');
+  });
+
+  it('ignores a start reported after the horizon was cancelled', () => {
+    const m = meta();
+    const state = applied(horizonFinished(m, newJob(m).state, report(4, 'unsat'), NOW)).state;
+    expect(horizonStarted(m, state, 3, NOW)).toBeUndefined();
+  });
+});
+
+describe(deadlinePassed.name, () => {
+  it('ends with the best plan found (satisfiable) and stops the horizons in flight', () => {
+    const m = meta({ deadline: NOW + 100 });
+    const state = applied(horizonFinished(m, newJob(m).state, report(4, 'sat'), NOW)).state;
+    expect(deadlinePassed(m, state, NOW + 50)).toBeUndefined();
+    const sut = applied(deadlinePassed(m, state, NOW + 100));
+    expect(sut.state.status).toBe('satisfiable');
+    expect(sut.cancel).toEqual([3]);
+    expect(sut.finished).toBe(true);
+  });
+
+  it('ends unknown without a plan', () => {
+    const m = meta({ deadline: NOW });
+    expect(applied(deadlinePassed(m, newJob(meta()).state, NOW)).state.status).toBe('unknown');
+  });
+});
+
+describe(jobCancelled.name, () => {
+  it('cancels every horizon in flight, once', () => {
+    const m = meta();
+    const sut = applied(jobCancelled(m, newJob(m).state, NOW + 10));
+    expect(sut.state.status).toBe('cancelled');
+    expect(sut.cancel).toEqual([3, 4]);
+    expect(jobCancelled(m, sut.state, NOW + 20)).toBeUndefined();
+    // A final resource shows no horizon as still queued or running.
+    expect(buildJobResource(m, sut.state, NOW + 10).horizons.map((h) => h.result)).toEqual([
+      'cancelled',
+      'cancelled',
+    ]);
+  });
+});

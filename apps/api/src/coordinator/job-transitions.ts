@@ -1,0 +1,229 @@
+import {
+  type FinishedReport,
+  type HorizonEventPayload,
+  type JobEventPayload,
+  type JobStatus,
+  isFinalStatus,
+} from '@satfarm/queue';
+import {
+  ContradictoryResultError,
+  horizonRecord,
+  inFlightHorizons,
+  markCancelled,
+  markQueued,
+  markStarted,
+  nextHorizons,
+  recordResult,
+  type SweepState,
+  sweepBounds,
+  sweepStatus,
+} from '@satfarm/sweep';
+
+import type { JobMeta, JobState } from './job-record.js';
+
+/**
+ * What the coordinator does after one event of a job: the new state, the horizons to cancel and
+ * to queue, and the progress events to emit. Computed by the pure functions below from the stored
+ * state, so the same decision comes out on any replica and after a restart.
+ */
+export interface JobTransition {
+  state: JobState;
+  /** Horizons that were queued or running and are not wanted any more. */
+  cancel: number[];
+  /** Horizons to hand to the queue. */
+  enqueue: number[];
+  horizonEvents: HorizonEventPayload[];
+  /** Set when the status, the bounds or the plan changed. */
+  jobEvent?: JobEventPayload;
+  /** The job reached a final status with this transition. */
+  finished: boolean;
+}
+
+/** A horizon job started on a worker at `at`. */
+export function horizonStarted(
+  meta: JobMeta,
+  state: JobState,
+  t: number,
+  at: number,
+): JobTransition | undefined {
+  if (isFinalStatus(state.status) || horizonRecord(state.sweep, t)?.state !== 'queued') return undefined;
+  const next: JobState = { ...state, sweep: markStarted(state.sweep, t, at), status: 'running' };
+  const transition = quiet(next);
+  transition.horizonEvents.push({ jobId: meta.id, t, state: 'running', ms: 0 });
+  if (state.status !== 'running') transition.jobEvent = jobEvent(meta, next);
+  return transition;
+}
+
+/**
+ * A horizon's answer arrived: apply it to the sweep (bounds, dominated horizons), keep the best
+ * plan, queue the next horizons, and finish the job when the sweep is decided or past its
+ * deadline. A contradictory answer fails the job.
+ */
+export function horizonFinished(
+  meta: JobMeta,
+  state: JobState,
+  report: FinishedReport,
+  now: number,
+): JobTransition | undefined {
+  if (isFinalStatus(state.status) || report.result === 'cancelled') return undefined;
+  const { t } = report;
+  let recorded;
+  try {
+    recorded = recordResult(state.sweep, t, report.result, {
+      at: now,
+      ms: report.ms,
+      planLength: report.planLength,
+      reason: report.reason,
+    });
+  } catch (err) {
+    if (err instanceof ContradictoryResultError || err instanceof RangeError)
+      return jobFailed(meta, state, err.message, now);
+    throw err;
+  }
+  if (recorded.state === state.sweep) return undefined;
+  let next: JobState = {
+    ...state,
+    sweep: recorded.state,
+    status: 'running',
+    sizes: { ...state.sizes, [t]: { vars: report.stats.vars, clauses: report.stats.clauses } },
+    solver: report.stats.solver,
+  };
+  const improves =
+    report.result === 'sat' && (state.plan === undefined || (report.planLength ?? t) < state.plan.planLength);
+  if (improves) {
+    next = {
+      ...next,
+      plan: {
+        t,
+        planLength: report.planLength ?? t,
+        solution: report.plan,
+        ...(report.unique === undefined ? {} : { unique: report.unique }),
+        ...(report.secondSolution === undefined ? {} : { secondSolution: report.secondSolution }),
+      },
+    };
+  }
+  const transition = advance(meta, next, now, recorded.cancel);
+  transition.horizonEvents.unshift({
+    jobId: meta.id,
+    t,
+    state: report.result,
+    ms: Math.round(report.ms),
+    stats: {
+      vars: report.stats.vars,
+      clauses: report.stats.clauses,
+      solver: report.stats.solver,
+      conflicts: report.stats.conflicts,
+    },
+  });
+  if (recorded.boundsChanged || improves || transition.finished || state.status !== 'running') {
+    transition.jobEvent = jobEvent(meta, transition.state);
+  }
+  return transition;
+}
+
+/** A horizon could not be solved at all: the job fails and its other horizons stop. */
+export function jobFailed(
+  meta: JobMeta,
+  state: JobState,
+  error: string,
+  now: number,
+): JobTransition | undefined {
+  if (isFinalStatus(state.status)) return undefined;
+  return finish(meta, { ...state, error }, 'failed', now, []);
+}
+
+/** The client cancelled the job. */
+export function jobCancelled(meta: JobMeta, state: JobState, now: number): JobTransition | undefined {
+  if (isFinalStatus(state.status)) return undefined;
+  return finish(meta, state, 'cancelled', now, []);
+}
+
+/** The job's deadline passed: it ends with the best plan found, if any. */
+export function deadlinePassed(meta: JobMeta, state: JobState, now: number): JobTransition | undefined {
+  if (isFinalStatus(state.status) || meta.deadline === undefined || now < meta.deadline) return undefined;
+  return finish(meta, state, state.plan ? 'satisfiable' : 'unknown', now, []);
+}
+
+/**
+ * Brings a job up to date without a new fact: queues the horizons the policy wants, finishes a
+ * decided sweep. A new job starts with it, and a coordinator resuming after a restart runs it
+ * for every unfinished job (a crash may have come between saving a state and queueing).
+ */
+export function reconcile(meta: JobMeta, state: JobState, now: number): JobTransition {
+  if (isFinalStatus(state.status)) return quiet(state);
+  return advance(meta, state, now, []);
+}
+
+function advance(meta: JobMeta, state: JobState, now: number, cancelled: number[]): JobTransition {
+  if (meta.deadline !== undefined && now >= meta.deadline) {
+    return finish(meta, state, state.plan ? 'satisfiable' : 'unknown', now, cancelled);
+  }
+  const status = sweepStatus(state.sweep);
+  if (status !== 'running') return finish(meta, state, finalStatus(meta, state, status), now, cancelled);
+  let sweep = state.sweep;
+  const enqueue = nextHorizons(sweep);
+  for (const t of enqueue) sweep = markQueued(sweep, t);
+  return {
+    state: { ...state, sweep },
+    cancel: cancelled,
+    enqueue,
+    horizonEvents: cancelled.map((t) => cancelledEvent(meta, sweep, t)),
+    finished: false,
+  };
+}
+
+function finish(
+  meta: JobMeta,
+  state: JobState,
+  status: JobStatus,
+  now: number,
+  cancelled: number[],
+): JobTransition {
+  let sweep: SweepState = state.sweep;
+  const stopping = inFlightHorizons(sweep);
+  for (const t of stopping) sweep = markCancelled(sweep, t, now);
+  const cancel = [...cancelled, ...stopping];
+  const next: JobState = { ...state, sweep, status, finishedAt: now };
+  return {
+    state: next,
+    cancel,
+    enqueue: [],
+    horizonEvents: cancel.map((t) => cancelledEvent(meta, sweep, t)),
+    jobEvent: jobEvent(meta, next),
+    finished: true,
+  };
+}
+
+function finalStatus(
+  meta: JobMeta,
+  state: JobState,
+  sweep: 'optimal' | 'unsatisfiable' | 'unknown',
+): JobStatus {
+  if (sweep === 'optimal') return meta.planning ? 'optimal' : 'satisfiable';
+  if (sweep === 'unsatisfiable') return 'unsatisfiable';
+  return state.plan ? 'satisfiable' : 'unknown';
+}
+
+function cancelledEvent(meta: JobMeta, sweep: SweepState, t: number): HorizonEventPayload {
+  return { jobId: meta.id, t, state: 'cancelled', ms: Math.round(horizonRecord(sweep, t)?.ms ?? 0) };
+}
+
+function quiet(state: JobState): JobTransition {
+  return { state, cancel: [], enqueue: [], horizonEvents: [], finished: false };
+}
+
+/** The `job` progress event of a job in `state`. */
+export function jobEvent(meta: JobMeta, state: JobState): JobEventPayload {
+  const event: JobEventPayload = { jobId: meta.id, status: state.status, bounds: jobBounds(meta, state) };
+  if (state.plan !== undefined) {
+    if (meta.planning) event.horizon = state.plan.planLength;
+    event.solution = state.plan.solution;
+  }
+  return event;
+}
+
+/** A job's bounds as the CLI reports them (a single solve: lower 0, upper 0 once solved). */
+export function jobBounds(meta: JobMeta, state: JobState): { lower: number; upper?: number } {
+  if (!meta.planning) return state.plan ? { lower: 0, upper: 0 } : { lower: 0 };
+  return sweepBounds(state.sweep);
+}

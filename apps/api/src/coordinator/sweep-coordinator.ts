@@ -1,0 +1,444 @@
+import { randomUUID } from 'node:crypto';
+
+import { sweepLowerBound } from '@satfarm/engine';
+import type { GameDefinition } from '@satfarm/games';
+import { InputError } from '@satfarm/games';
+import {
+  type BatchResource,
+  type CancelReason,
+  type HorizonEventPayload,
+  type HorizonReport,
+  horizonJobId,
+  isFinalStatus,
+  type JobEventPayload,
+  type JobRequest,
+  type JobResource,
+  type JobStatus,
+  parseHorizonJobId,
+  PayloadError,
+} from '@satfarm/queue';
+import { horizonPolicy, horizonRecord, initSweepState, UnknownPolicyError } from '@satfarm/sweep';
+
+import type { FarmMetrics } from '../metrics/farm-metrics.js';
+import type { HorizonDispatch, HorizonToQueue } from './horizon.dispatch.js';
+import type { JobMeta, JobRecord, JobState, ResolvedJobOptions } from './job-record.js';
+import { buildJobResource } from './job-resource.builder.js';
+import type { JobStore, JobWrite, NewJob } from './job.store.js';
+import {
+  deadlinePassed,
+  horizonFinished,
+  horizonStarted,
+  jobCancelled,
+  jobFailed,
+  type JobTransition,
+  reconcile,
+} from './job-transitions.js';
+import { KeyedSerializer } from './keyed-serializer.js';
+import { LruCache } from './lru.cache.js';
+
+/** Finds a game by name; throws `InputError` for an unknown one. */
+export type GameLookup = (name: string, field?: string) => GameDefinition<unknown, unknown>;
+
+/** Where progress events go (the websocket gateway). */
+export interface ProgressSink {
+  horizon(event: HorizonEventPayload, batchId?: string): void;
+  job(event: JobEventPayload, batchId?: string): void;
+}
+
+/** The farm's limits and defaults for new jobs. */
+export interface CoordinatorSettings {
+  /** The largest `maxHorizon` a job may ask for, and the cap on a game's default. */
+  maxHorizon: number;
+  /** Horizons in flight per job when the job does not say. */
+  defaultParallelism: number;
+  solver: ResolvedJobOptions['solver'];
+}
+
+export interface CoordinatorDeps {
+  store: JobStore;
+  dispatch: HorizonDispatch;
+  progress: ProgressSink;
+  metrics: FarmMetrics;
+  games: GameLookup;
+  settings: CoordinatorSettings;
+  clock?: () => number;
+}
+
+interface Prepared {
+  meta: JobMeta;
+  instance: unknown;
+  parsed: unknown;
+  game: GameDefinition<unknown, unknown>;
+}
+
+/**
+ * The farm's coordinator: runs the horizon sweep of every job (libs/sweep's state machine, with
+ * the state in Redis), queues horizons for the workers, applies their reports, cancels dominated
+ * horizons everywhere, and finishes jobs. Every decision is a compare-and-set on the stored state,
+ * so several coordinators (one per API replica) can share the farm, and one that restarts resumes
+ * from Redis (`resume`). Reports arrive through a durable queue, so none is lost while no
+ * coordinator runs.
+ */
+export class SweepCoordinator {
+  private readonly serial = new KeyedSerializer();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly instances = new LruCache<string, unknown>(64);
+  private readonly parsed = new LruCache<string, unknown>(16);
+  private readonly clock: () => number;
+
+  constructor(private readonly deps: CoordinatorDeps) {
+    this.clock = deps.clock ?? Date.now;
+  }
+
+  /**
+   * Validates and starts jobs (all or none: a bad one is a `PayloadError` naming its field, and
+   * nothing is stored). With `batch`, the jobs form a batch and fields are named `jobs[i]....`.
+   */
+  async submit(requests: JobRequest[], batch = false): Promise<{ jobIds: string[]; batchId?: string }> {
+    const now = this.clock();
+    const batchId = batch ? randomUUID() : undefined;
+    const prepared = requests.map((request, i) =>
+      this.prepare(request, batch ? `jobs[${i}].` : '', now, batchId),
+    );
+    const created: Array<{ job: NewJob; transition: JobTransition; prepared: Prepared }> = [];
+    for (const p of prepared) {
+      const state: JobState = { status: 'queued', sweep: initialSweep(p.meta), sizes: {} };
+      const transition = reconcile(p.meta, state, now);
+      const resource = transition.finished
+        ? buildJobResource(p.meta, transition.state, now, safeRender(p.game, p.parsed, undefined))
+        : undefined;
+      created.push({
+        job: { meta: p.meta, instance: p.instance, state: transition.state, resource },
+        transition,
+        prepared: p,
+      });
+    }
+    const jobIds = prepared.map((p) => p.meta.id);
+    await this.deps.store.create(
+      created.map((c) => c.job),
+      batchId === undefined ? undefined : { batchId, createdAt: now, jobIds },
+    );
+    const toQueue: HorizonToQueue[] = [];
+    for (const { transition, prepared: p } of created) {
+      this.instances.set(p.meta.id, p.instance);
+      this.parsed.set(p.meta.id, p.parsed);
+      toQueue.push(...transition.enqueue.map((t) => this.horizon(p.meta, p.instance, t)));
+      for (const event of transition.horizonEvents) this.deps.progress.horizon(event, p.meta.batchId);
+      if (transition.finished) this.deps.metrics.jobFinished(p.meta.game, transition.state.status);
+      else this.armDeadline(p.meta);
+    }
+    await this.deps.dispatch.enqueue(toQueue);
+    return batchId === undefined ? { jobIds } : { jobIds, batchId };
+  }
+
+  /** Applies one worker report. */
+  async handleReport(report: HorizonReport): Promise<void> {
+    if (report.kind === 'started') {
+      await this.apply(report.jobId, 'dominated', (r, now) =>
+        horizonStarted(r.meta, r.state, report.t, Math.min(report.at, now)),
+      );
+    } else if (report.kind === 'failed') {
+      this.deps.metrics.horizonEnded(report.game, 'failed', 0);
+      const error = `horizon ${report.t}: ${report.error}`;
+      await this.apply(report.jobId, 'job-finished', (r, now) => jobFailed(r.meta, r.state, error, now));
+    } else {
+      this.deps.metrics.horizonEnded(
+        report.game,
+        report.result,
+        report.stats.solverMs,
+        report.cancelLatencyMs,
+      );
+      // The horizons this answer dominates are useless from the moment the worker had it.
+      const answeredAt = report.startedAt + report.ms;
+      await this.apply(
+        report.jobId,
+        'dominated',
+        (r, now) => horizonFinished(r.meta, r.state, report, now),
+        answeredAt,
+      );
+    }
+  }
+
+  /**
+   * A horizon job failed without a report from its worker (BullMQ gave up on it after its workers
+   * died holding it): the job fails, since nothing will answer that horizon.
+   */
+  async horizonLost(horizonJobId: string, reason: string): Promise<void> {
+    const horizon = parseHorizonJobId(horizonJobId);
+    if (horizon === undefined) return;
+    await this.apply(horizon.jobId, 'job-finished', (r, now) => {
+      const state = horizonRecord(r.state.sweep, horizon.t)?.state;
+      if (state !== 'queued' && state !== 'running') return undefined;
+      return jobFailed(r.meta, r.state, `horizon ${horizon.t} was lost: ${reason}`, now);
+    });
+  }
+
+  /** Cancels a job: its horizons stop everywhere. Returns the job's resource, or undefined. */
+  async cancel(jobId: string): Promise<JobResource | undefined> {
+    await this.apply(jobId, 'job-cancelled', (r, now) => jobCancelled(r.meta, r.state, now));
+    return this.resource(jobId);
+  }
+
+  /** A job's resource (the final one once it is over), or undefined. */
+  async resource(jobId: string): Promise<JobResource | undefined> {
+    const final = await this.deps.store.finalResource(jobId);
+    if (final !== undefined) return final;
+    const record = await this.deps.store.load(jobId);
+    if (record === undefined) return undefined;
+    return buildJobResource(record.meta, record.state, this.clock());
+  }
+
+  /** Jobs in `status` (or all), newest first. */
+  async list(status: JobStatus | undefined, offset: number, limit: number): Promise<JobResource[]> {
+    const ids = await this.deps.store.ids(status, offset, limit);
+    const resources = await Promise.all(ids.map((id) => this.resource(id)));
+    await this.deps.store.prune(ids.filter((_, i) => resources[i] === undefined));
+    return resources.filter((r): r is JobResource => r !== undefined);
+  }
+
+  async batch(batchId: string): Promise<BatchResource | undefined> {
+    const batch = await this.deps.store.batch(batchId);
+    if (batch === undefined) return undefined;
+    const statuses = await this.deps.store.statuses(batch.jobIds);
+    const counts: Partial<Record<JobStatus, number>> = {};
+    for (const status of statuses) if (status !== undefined) counts[status] = (counts[status] ?? 0) + 1;
+    return {
+      batchId,
+      createdAt: new Date(batch.createdAt).toISOString(),
+      jobIds: batch.jobIds,
+      counts,
+      done: statuses.every((s) => s === undefined || isFinalStatus(s)),
+    };
+  }
+
+  /**
+   * Picks up every unfinished job after a (re)start: re-arms deadlines, queues again the horizons
+   * in flight (a no-op for those still queued) and any the policy wants. Returns how many jobs.
+   */
+  async resume(): Promise<number> {
+    const ids = await this.deps.store.unfinishedIds();
+    for (const id of ids) {
+      const record = await this.deps.store.load(id);
+      if (record === undefined || isFinalStatus(record.state.status)) continue;
+      this.armDeadline(record.meta);
+      const inFlight = record.state.sweep.horizons.filter(
+        (h) => h.state === 'queued' || h.state === 'running',
+      );
+      if (inFlight.length > 0) {
+        const instance = await this.instanceOf(id);
+        await this.deps.dispatch.enqueue(inFlight.map((h) => this.horizon(record.meta, instance, h.t)));
+      }
+      await this.apply(id, 'dominated', (r, now) => {
+        const transition = reconcile(r.meta, r.state, now);
+        return transition.enqueue.length > 0 || transition.finished ? transition : undefined;
+      });
+    }
+    return ids.length;
+  }
+
+  /** Stops the deadline timers (the jobs themselves go on, in Redis). */
+  close(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private prepare(request: JobRequest, root: string, now: number, batchId: string | undefined): Prepared {
+    const { settings } = this.deps;
+    const game = this.deps.games(request.game, `${root}game`);
+    let parsed: unknown;
+    try {
+      parsed = game.parse(request.instance);
+    } catch (err) {
+      if (err instanceof InputError) {
+        const field =
+          err.field === 'input' || err.field === 'instance'
+            ? `${root}instance`
+            : `${root}instance.${err.field}`;
+        throw new PayloadError([{ field, reason: err.reason }]);
+      }
+      throw err;
+    }
+    const o = request.options ?? {};
+    const bad = (field: string, reason: string): PayloadError =>
+      new PayloadError([{ field: `${root}options.${field}`, reason }]);
+    if (o.maxHorizon !== undefined && o.maxHorizon > settings.maxHorizon) {
+      throw bad('maxHorizon', `must be at most ${settings.maxHorizon} on this farm`);
+    }
+    if (game.planning && o.unique)
+      throw bad('unique', `applies to puzzles with one solve, not to ${game.id}`);
+    const policy = o.policy ?? 'consecutive';
+    try {
+      horizonPolicy(policy);
+    } catch (err) {
+      if (err instanceof UnknownPolicyError) throw bad('policy', err.message);
+      throw err;
+    }
+    const options: ResolvedJobOptions = {
+      maxHorizon: game.planning
+        ? (o.maxHorizon ?? Math.min(game.defaultMaxHorizon(parsed), settings.maxHorizon))
+        : 0,
+      parallelism: game.planning ? (o.parallelism ?? settings.defaultParallelism) : 1,
+      ...(o.timeoutSec === undefined ? {} : { timeoutSec: o.timeoutSec }),
+      solver: o.solver ?? settings.solver,
+      priority: o.priority ?? 0,
+      unique: o.unique ?? false,
+      policy,
+    };
+    const lower = game.planning ? sweepLowerBound(game, parsed) : 0;
+    const meta: JobMeta = {
+      id: randomUUID(),
+      ...(batchId === undefined ? {} : { batchId }),
+      // The name the client used: workers look the game up by it.
+      game: request.game,
+      planning: game.planning,
+      options,
+      createdAt: now,
+      lowerBound: lower,
+      ...(o.timeoutSec === undefined ? {} : { deadline: now + Math.round(o.timeoutSec * 1000) }),
+    };
+    return { meta, instance: request.instance, parsed, game };
+  }
+
+  private horizon(meta: JobMeta, instance: unknown, t: number): HorizonToQueue {
+    return {
+      payload: {
+        jobId: meta.id,
+        game: meta.game,
+        instance,
+        t,
+        solver: meta.options.solver,
+        ...(meta.deadline === undefined ? {} : { deadline: meta.deadline }),
+        ...(meta.options.unique ? { unique: true } : {}),
+      },
+      priority: meta.options.priority,
+    };
+  }
+
+  /**
+   * Runs `decide` on the stored job (compare-and-set), then carries out what it decided. Running
+   * horizons are told to stop as soon as the decision is known, before it is written: a horizon
+   * dominated by an answer stays dominated whatever else happens, so the kill need not wait.
+   */
+  private async apply(
+    jobId: string,
+    reason: CancelReason,
+    decide: (record: JobRecord, now: number) => JobTransition | undefined,
+    decidedAt?: number,
+  ): Promise<void> {
+    await this.serial.run(jobId, async () => {
+      const now = this.clock();
+      const answeredAt = Math.min(decidedAt ?? now, now);
+      const outcome = await this.deps.store.update(
+        jobId,
+        async (record): Promise<(JobTransition & JobWrite) | undefined> => {
+          const transition = decide(record, now);
+          if (transition === undefined) return undefined;
+          const markers = transition.cancel.map((t) => horizonJobId(jobId, t));
+          const cancelReason = transition.finished && reason === 'dominated' ? 'job-finished' : reason;
+          const stopping = this.deps.dispatch.stopRunning(markers, cancelReason, answeredAt);
+          if (!transition.finished) {
+            await stopping;
+            return { ...transition, markers };
+          }
+          const render = await this.render(record.meta, transition.state.plan?.solution);
+          await stopping;
+          return {
+            ...transition,
+            markers: [...markers, jobId],
+            resource: buildJobResource(record.meta, transition.state, now, render),
+          };
+        },
+      );
+      if (outcome === undefined) return;
+      await this.carryOut(outcome.record.meta, outcome.decision, reason, answeredAt);
+    });
+  }
+
+  private async carryOut(
+    meta: JobMeta,
+    transition: JobTransition,
+    reason: CancelReason,
+    answeredAt: number,
+  ): Promise<void> {
+    const { dispatch, progress, metrics } = this.deps;
+    const work: Array<Promise<void>> = [];
+    if (transition.cancel.length > 0) {
+      const ids = transition.cancel.map((t) => horizonJobId(meta.id, t));
+      // Told again now that the markers are written: a horizon that started in between (and so
+      // saw no marker) is caught by this message; one that starts later sees the marker.
+      work.push(
+        dispatch.stopRunning(
+          ids,
+          transition.finished && reason === 'dominated' ? 'job-finished' : reason,
+          answeredAt,
+        ),
+      );
+      work.push(dispatch.removeWaiting(ids));
+    }
+    if (transition.enqueue.length > 0) {
+      const instance = await this.instanceOf(meta.id);
+      work.push(dispatch.enqueue(transition.enqueue.map((t) => this.horizon(meta, instance, t))));
+    }
+    for (const event of transition.horizonEvents) progress.horizon(event, meta.batchId);
+    if (transition.jobEvent !== undefined) progress.job(transition.jobEvent, meta.batchId);
+    if (transition.finished) {
+      metrics.jobFinished(meta.game, transition.state.status);
+      clearTimeout(this.timers.get(meta.id));
+      this.timers.delete(meta.id);
+      this.instances.delete(meta.id);
+      this.parsed.delete(meta.id);
+    }
+    await Promise.all(work);
+  }
+
+  private armDeadline(meta: JobMeta): void {
+    if (meta.deadline === undefined || this.timers.has(meta.id)) return;
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(meta.id);
+        void this.apply(meta.id, 'timeout', (r, now) => deadlinePassed(r.meta, r.state, now)).catch(
+          () => undefined,
+        );
+      },
+      Math.max(0, meta.deadline - this.clock()),
+    );
+    timer.unref();
+    this.timers.set(meta.id, timer);
+  }
+
+  private async instanceOf(jobId: string): Promise<unknown> {
+    const cached = this.instances.get(jobId);
+    if (cached !== undefined) return cached;
+    const instance = await this.deps.store.instance(jobId);
+    if (instance !== undefined) this.instances.set(jobId, instance);
+    return instance;
+  }
+
+  private async render(meta: JobMeta, solution: unknown): Promise<unknown> {
+    try {
+      const game = this.deps.games(meta.game);
+      let parsed = this.parsed.get(meta.id);
+      if (parsed === undefined) parsed = game.parse(await this.instanceOf(meta.id));
+      return safeRender(game, parsed, solution);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function initialSweep(meta: JobMeta): JobState['sweep'] {
+  return initSweepState({
+    lower: meta.lowerBound,
+    max: meta.options.maxHorizon,
+    parallelism: meta.options.parallelism,
+    policy: meta.options.policy,
+  });
+}
+
+function safeRender(game: GameDefinition<unknown, unknown>, instance: unknown, solution: unknown): unknown {
+  try {
+    return game.render(instance, solution);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,112 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** redis-server is not installed: the embedded default cannot start. */
+export class RedisServerMissingError extends Error {
+  constructor(binary: string) {
+    super(`${binary} not found: install the redis-server package, or set REDIS_URL to a running Redis`);
+    this.name = 'RedisServerMissingError';
+  }
+}
+
+/**
+ * A private redis-server for the embedded default (`satfarm serve` without `REDIS_URL`): on a free
+ * loopback port, in a temporary directory, without persistence. It is stopped by `stop()`, and
+ * killed if this process exits first.
+ */
+export class LocalRedisServer {
+  private exited: Promise<void>;
+  private readonly onExit = (): void => {
+    this.child.kill('SIGKILL');
+    rmSync(this.dir, { recursive: true, force: true });
+  };
+
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly dir: string,
+    readonly port: number,
+  ) {
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    process.once('exit', this.onExit);
+  }
+
+  /** `redis://127.0.0.1:<port>`. */
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts redis-server and resolves once it accepts connections. */
+  static async start(binary = 'redis-server'): Promise<LocalRedisServer> {
+    const port = await freeLoopbackPort();
+    const dir = mkdtempSync(join(tmpdir(), 'satfarm-redis-'));
+    const child = spawn(
+      binary,
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--daemonize',
+        'no',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const server = new LocalRedisServer(child, dir, port);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let output = '';
+        const onData = (chunk: Buffer): void => {
+          output += chunk.toString();
+          if (output.includes('Ready to accept connections')) {
+            child.stdout?.off('data', onData);
+            child.stdout?.resume();
+            resolve();
+          }
+        };
+        child.stdout?.on('data', onData);
+        child.stderr?.resume();
+        child.once('error', (err: NodeJS.ErrnoException) =>
+          reject(err.code === 'ENOENT' ? new RedisServerMissingError(binary) : err),
+        );
+        child.once('exit', (code) =>
+          reject(new Error(`redis-server exited with code ${code}: ${output.trim().slice(-500)}`)),
+        );
+      });
+    } catch (err) {
+      await server.stop();
+      throw err;
+    }
+    return server;
+  }
+
+  /** Stops the server and removes its directory. */
+  async stop(): Promise<void> {
+    process.off('exit', this.onExit);
+    if (this.child.pid !== undefined && this.child.exitCode === null && this.child.signalCode === null) {
+      this.child.kill('SIGTERM');
+      await this.exited;
+    }
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import type { Namespace } from 'socket.io';
+
+import { type HorizonEventPayload, type JobEventPayload, ProgressEvent, progressRoom } from '@satfarm/queue';
+
+import type { ProgressSink } from '../coordinator/sweep-coordinator.js';
+
+/**
+ * The coordinator's progress sink: emits to the rooms of a job and of its batch on the
+ * `/progress` namespace. With the Redis adapter the emit reaches clients on every API replica.
+ * Events before the namespace exists are dropped (nobody can be subscribed yet).
+ */
+@Injectable()
+export class ProgressRelay implements ProgressSink {
+  private namespace?: Namespace;
+
+  attach(namespace: Namespace): void {
+    this.namespace = namespace;
+  }
+
+  horizon(event: HorizonEventPayload, batchId?: string): void {
+    this.emit(ProgressEvent.horizon, event, event.jobId, batchId);
+  }
+
+  job(event: JobEventPayload, batchId?: string): void {
+    this.emit(ProgressEvent.job, event, event.jobId, batchId);
+  }
+
+  private emit(name: string, payload: unknown, jobId: string, batchId: string | undefined): void {
+    if (this.namespace === undefined) return;
+    const rooms =
+      batchId === undefined
+        ? [progressRoom.job(jobId)]
+        : [progressRoom.job(jobId), progressRoom.batch(batchId)];
+    this.namespace.to(rooms).emit(name, payload);
+  }
+}

@@ -1,0 +1,182 @@
+import { Command, Option } from 'commander';
+
+import { exitCodeFor, ExitCode, type SolveStatus } from '@satfarm/engine';
+import { InputError } from '@satfarm/games';
+import {
+  isFinalStatus,
+  type HorizonEventPayload,
+  type JobEventPayload,
+  type JobOptions,
+  type JobResource,
+  type JobStatus,
+  PROGRESS_NAMESPACE,
+  ProgressEvent,
+} from '@satfarm/queue';
+
+import { nonNegativeInt, positiveInt, positiveSeconds } from './cli-options.js';
+import { readInput } from './read-input.js';
+
+interface SubmitFlags {
+  input?: string;
+  api?: string;
+  key?: string;
+  maxHorizon?: number;
+  parallel?: number;
+  timeout?: number;
+  solver?: 'kissat' | 'cadical' | 'minisat';
+  priority?: number;
+  unique?: boolean;
+  policy?: string;
+  progress: boolean;
+}
+
+/** `satfarm submit <game>`: send one job to a running farm, follow it live, print its final JSON. */
+export function submitCommand(): Command {
+  return new Command('submit')
+    .description('submit one job to a running farm, follow its progress, print the final job as JSON')
+    .argument('<game>', 'cube, snake, hexahop, towers, singles, tictactoe or cnf')
+    .option('-i, --input <file>', 'instance file, - for standard input, or inline JSON')
+    .option('--api <url>', 'the farm (default: SATFARM_API_URL or http://127.0.0.1:3000)')
+    .option('--key <key>', 'API key (default: SATFARM_API_KEY)')
+    .option('--max-horizon <n>', 'largest horizon to try', nonNegativeInt)
+    .option('--parallel <n>', 'horizons in flight at once', positiveInt)
+    .option('--timeout <seconds>', 'give up after this long, keeping the best plan found', positiveSeconds)
+    .addOption(new Option('--solver <name>', 'SAT solver').choices(['kissat', 'cadical', 'minisat']))
+    .option('--priority <n>', '0..100, higher runs first', nonNegativeInt)
+    .option('--unique', 'prove the solution unique, or show a second one')
+    .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe)')
+    .option('--no-progress', 'no progress lines on a terminal')
+    .action(async (game: string, flags: SubmitFlags) => {
+      const instance = await readInput(flags.input);
+      const api = (flags.api ?? process.env.SATFARM_API_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
+      const key = flags.key ?? process.env.SATFARM_API_KEY;
+      const client = new FarmClient(api, key);
+      const options: JobOptions = {
+        ...(flags.maxHorizon === undefined ? {} : { maxHorizon: flags.maxHorizon }),
+        ...(flags.parallel === undefined ? {} : { parallelism: flags.parallel }),
+        ...(flags.timeout === undefined ? {} : { timeoutSec: flags.timeout }),
+        ...(flags.solver === undefined ? {} : { solver: flags.solver }),
+        ...(flags.priority === undefined ? {} : { priority: flags.priority }),
+        ...(flags.unique ? { unique: true } : {}),
+        ...(flags.policy === undefined ? {} : { policy: flags.policy }),
+      };
+      const showProgress = flags.progress && process.stderr.isTTY;
+      let resource: JobResource;
+      try {
+        resource = await client.run({ game, instance, options }, (line) => {
+          if (showProgress) process.stderr.write(`${line}\n`);
+        });
+      } catch (err) {
+        if (!(err instanceof FarmUnreachableError)) throw err;
+        process.stderr.write(`satfarm: ${err.message}\n`);
+        process.exitCode = ExitCode.internal;
+        return;
+      }
+      process.stdout.write(`${JSON.stringify(resource)}\n`);
+      process.exitCode = exitCodeForJob(resource.status);
+    });
+}
+
+/** The CLI exit code for a job's final status (DESIGN.md §4; failed is an internal error). */
+export function exitCodeForJob(status: JobStatus): number {
+  if (status === 'failed') return ExitCode.internal;
+  if (status === 'cancelled' || status === 'queued' || status === 'running') return ExitCode.unknown;
+  return exitCodeFor(status satisfies SolveStatus);
+}
+
+/** The farm did not answer (connection refused, unknown host...). */
+class FarmUnreachableError extends Error {
+  constructor(api: string, reason: string, options?: ErrorOptions) {
+    super(`cannot reach the farm at ${api}: ${reason}`, options);
+    this.name = 'FarmUnreachableError';
+  }
+}
+
+/** The body of an API error answer. */
+interface ErrorBody {
+  message?: string;
+  issues?: Array<{ field: string; reason: string }>;
+}
+
+/** A client of one farm: submits a job over HTTP and follows it on the `/progress` websocket. */
+class FarmClient {
+  constructor(
+    private readonly api: string,
+    private readonly key: string | undefined,
+  ) {}
+
+  async run(body: unknown, log: (line: string) => void): Promise<JobResource> {
+    const { io } = await import('socket.io-client');
+    const socket = io(`${this.api}${PROGRESS_NAMESPACE}`, {
+      transports: ['websocket'],
+      ...(this.key === undefined ? {} : { auth: { token: this.key } }),
+      reconnectionAttempts: 10,
+    });
+    let jobId: string | undefined;
+    const interrupt = (): void => {
+      if (jobId !== undefined) void this.request('DELETE', `/v1/jobs/${jobId}`).catch(() => undefined);
+    };
+    process.once('SIGINT', interrupt);
+    process.once('SIGTERM', interrupt);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', (err: Error) =>
+          reject(new Error(`cannot reach the farm at ${this.api}: ${err.message}`)),
+        );
+      });
+      const ended = new Promise<void>((resolve) => {
+        socket.on(ProgressEvent.horizon, (e: HorizonEventPayload) => {
+          if (e.jobId === jobId) log(`t=${e.t} ${e.state}${e.ms > 0 ? ` ${e.ms} ms` : ''}`);
+        });
+        socket.on(ProgressEvent.job, (e: JobEventPayload) => {
+          if (e.jobId !== jobId) return;
+          const upper = e.bounds.upper === undefined ? '-' : String(e.bounds.upper);
+          log(`${e.status}: lower ${e.bounds.lower}, upper ${upper}`);
+          if (isFinalStatus(e.status)) resolve();
+        });
+      });
+      const created = (await this.request('POST', '/v1/jobs', body)) as { id: string };
+      jobId = created.id;
+      log(`job ${jobId} submitted to ${this.api}`);
+      const ack = (await socket.emitWithAck(ProgressEvent.subscribe, { jobId })) as {
+        ok: boolean;
+        error?: string;
+      };
+      if (!ack.ok) throw new Error(`subscribe: ${ack.error ?? 'refused'}`);
+      await ended;
+      return (await this.request('GET', `/v1/jobs/${jobId}`)) as JobResource;
+    } finally {
+      process.off('SIGINT', interrupt);
+      process.off('SIGTERM', interrupt);
+      socket.close();
+    }
+  }
+
+  private async request(method: string, path: string, body?: unknown): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.api}${path}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(this.key === undefined ? {} : { authorization: `Bearer ${this.key}` }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (err) {
+      throw new FarmUnreachableError(this.api, (err as Error).message, { cause: err });
+    }
+    const text = await response.text();
+    const json = text === '' ? undefined : (JSON.parse(text) as ErrorBody);
+    if (response.status === 400) {
+      const issue = json?.issues?.[0];
+      throw new InputError(issue?.field ?? 'request', issue?.reason ?? json?.message ?? text);
+    }
+    if (response.status === 401)
+      throw new InputError('key', `the farm refused the API key (${json?.message ?? ''})`);
+    if (response.status === 413) throw new InputError('input', 'too large for this farm');
+    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
+    return json;
+  }
+}

@@ -1,0 +1,45 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import type { Redis } from 'ioredis';
+
+import { createRedisConnection } from '@satfarm/queue';
+
+import { HorizonWorker } from './horizon-worker.js';
+import { WORKER_OPTIONS, type WorkerModuleOptions } from './worker.options.js';
+
+/**
+ * Nest's handle on a horizon worker: owns its Redis connection and the worker, starts taking
+ * horizons when the application starts, and on shutdown aborts the running ones (they are
+ * retried elsewhere) before closing.
+ */
+@Injectable()
+export class HorizonWorkerService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('HorizonWorker');
+  private readonly connection: Redis;
+  readonly worker: HorizonWorker;
+
+  constructor(@Inject(WORKER_OPTIONS) options: WorkerModuleOptions) {
+    this.connection = createRedisConnection(options.redisUrl, { connectionName: 'satfarm-worker' });
+    this.connection.on('error', (err: Error) => this.logger.warn(`redis: ${err.message}`));
+    this.worker = new HorizonWorker({
+      connection: this.connection,
+      prefix: options.prefix,
+      slots: options.slots,
+      games: options.games,
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.worker.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker.close();
+    await this.connection.quit().catch(() => this.connection.disconnect());
+  }
+}

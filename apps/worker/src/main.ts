@@ -1,0 +1,20 @@
+import { availableParallelism } from 'node:os';
+
+import { ConfigError, loadFarmConfig } from '@satfarm/queue';
+
+import { startWorkerApp } from './worker.bootstrap.js';
+
+try {
+  const config = loadFarmConfig();
+  if (config.redisUrl === undefined)
+    throw new ConfigError('REDIS_URL', 'required by a worker process (redis://host:port)');
+  const app = await startWorkerApp({
+    redisUrl: config.redisUrl,
+    prefix: config.prefix,
+    slots: config.workerSlots ?? availableParallelism(),
+  });
+  app.enableShutdownHooks();
+} catch (err) {
+  process.stderr.write(`satfarm worker: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = err instanceof ConfigError ? 2 : 4;
+}

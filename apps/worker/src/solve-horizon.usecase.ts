@@ -1,0 +1,109 @@
+import { CnfFormula } from '@satfarm/cnf';
+import { type HorizonResult, solveEncoded, solveHorizon } from '@satfarm/engine';
+import { type GameDefinition, gameById } from '@satfarm/games';
+import type { FinishedReport, HorizonJob } from '@satfarm/queue';
+import { createSolver, type SatSolver, type SolverName } from '@satfarm/solver';
+
+import { ParsedInstanceCache } from './parsed-instance.cache.js';
+
+/** Finds a game by name (the registry by default; tests pass their own games). */
+export type GameLookup = (name: string) => GameDefinition<unknown, unknown>;
+
+/** What one horizon's run produced: a finished report without its routing fields. */
+export type HorizonRunOutcome = Omit<
+  FinishedReport,
+  'kind' | 'jobId' | 'game' | 't' | 'worker' | 'cancelLatencyMs'
+>;
+
+/**
+ * Solves one horizon job: parse the instance (cached per job), encode horizon T, run the solver
+ * with the job's remaining time, decode and verify (`solveHorizon`). For single-solve games with
+ * `unique`, a second solve with the first solution blocked tells whether it is unique. Aborting
+ * `signal` kills the solver; the outcome is then `cancelled`. Throws `VerificationError` or
+ * `SolverError` when no trustworthy answer came out.
+ */
+export class SolveHorizonUseCase {
+  private readonly solvers = new Map<SolverName, SatSolver>();
+
+  constructor(
+    private readonly games: GameLookup = gameById,
+    private readonly instances = new ParsedInstanceCache(),
+    private readonly solverFor: (name: SolverName) => SatSolver = createSolver,
+  ) {}
+
+  async execute(job: HorizonJob, signal: AbortSignal): Promise<HorizonRunOutcome> {
+    const startedAt = Date.now();
+    const game = this.games(job.game);
+    const instance = this.instances.getOrParse(job.jobId, () => game.parse(job.instance));
+    const solver = this.solver(job.solver);
+    const timeoutMs = job.deadline === undefined ? undefined : job.deadline - startedAt;
+    if (timeoutMs !== undefined && timeoutMs <= 0) {
+      return {
+        result: 'unknown',
+        reason: 'timeout',
+        startedAt,
+        ms: 0,
+        stats: { vars: 0, clauses: 0, solver: await solver.version(), solverMs: 0, encodeMs: 0 },
+      };
+    }
+    const options = { signal, timeoutMs };
+    if (!job.unique) {
+      const result = await solveHorizon(game, instance, job.t, solver, options);
+      return outcome(result, startedAt);
+    }
+    const encodeStart = performance.now();
+    const encoded = game.encode(instance, job.t);
+    const encodeMs = performance.now() - encodeStart;
+    const first = await solveEncoded(game, instance, job.t, encoded, solver, options, encodeMs);
+    const report = outcome(first, startedAt);
+    if (first.result !== 'sat' || !encoded.blockingClause) return report;
+    // A second solve with the first solution excluded: UNSAT proves it unique.
+    const blocked = new CnfFormula(encoded.formula.pool);
+    for (const clause of encoded.formula.clauses()) blocked.add(Array.from(clause));
+    blocked.add(encoded.blockingClause(first.model));
+    const second = await solveEncoded(
+      game,
+      instance,
+      job.t,
+      { ...encoded, formula: blocked },
+      solver,
+      options,
+    );
+    if (second.result === 'cancelled') return { ...outcome(second, startedAt), stats: report.stats };
+    if (second.result === 'unsat') return { ...report, unique: true, ms: Date.now() - startedAt };
+    if (second.result === 'sat')
+      return { ...report, unique: false, secondSolution: second.plan, ms: Date.now() - startedAt };
+    return { ...report, ms: Date.now() - startedAt };
+  }
+
+  private solver(name: SolverName): SatSolver {
+    let solver = this.solvers.get(name);
+    if (solver === undefined) {
+      solver = this.solverFor(name);
+      this.solvers.set(name, solver);
+    }
+    return solver;
+  }
+}
+
+function outcome<S>(result: HorizonResult<S>, startedAt: number): HorizonRunOutcome {
+  const stats = {
+    vars: result.stats.vars,
+    clauses: result.stats.clauses,
+    solver: result.stats.solver,
+    solverMs: Math.round(result.stats.solverMs),
+    encodeMs: Math.round(result.stats.encodeMs),
+    ...(result.stats.conflicts === undefined ? {} : { conflicts: result.stats.conflicts }),
+  };
+  const base = { startedAt, ms: Date.now() - startedAt, stats };
+  switch (result.result) {
+    case 'sat':
+      return { ...base, result: 'sat', plan: result.plan, planLength: result.planLength };
+    case 'unsat':
+      return { ...base, result: 'unsat' };
+    case 'unknown':
+      return { ...base, result: 'unknown', reason: result.reason };
+    case 'cancelled':
+      return { ...base, result: 'cancelled' };
+  }
+}

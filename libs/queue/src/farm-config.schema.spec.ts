@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+
+import { ConfigError, loadFarmConfig } from './farm-config.schema.js';
+
+describe(loadFarmConfig.name, () => {
+  it('applies the defaults when nothing is set (the embedded default has no REDIS_URL)', () => {
+    const sut = loadFarmConfig({});
+    expect(sut).toMatchObject({ solver: 'kissat', port: 3000, prefix: 'satfarm', rateLimitPerMinute: 6000 });
+    expect(sut.redisUrl).toBeUndefined();
+    expect(sut.apiKeys).toBeUndefined();
+  });
+
+  it('reads every variable, treating blank ones as unset', () => {
+    const sut = loadFarmConfig({
+      REDIS_URL: 'redis://cache:6380/2',
+      SATFARM_API_KEYS: 'aaaaaaaaaaaaaaaa, bbbbbbbbbbbbbbbb',
+      SATFARM_SOLVER: 'cadical',
+      SATFARM_WORKER_SLOTS: '6',
+      PORT: '8080',
+      SATFARM_PREFIX: '',
+    });
+    expect(sut).toMatchObject({
+      redisUrl: 'redis://cache:6380/2',
+      apiKeys: ['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb'],
+      solver: 'cadical',
+      workerSlots: 6,
+      port: 8080,
+      prefix: 'satfarm',
+    });
+  });
+
+  it.each([
+    ['SATFARM_WORKER_SLOTS', 'many'],
+    ['SATFARM_WORKER_SLOTS', '0'],
+    ['PORT', '70000'],
+    ['SATFARM_SOLVER', 'glucose'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['SATFARM_PREFIX', 'has space'],
+    ['SATFARM_API_KEYS', 'short'],
+  ])('names %s in the error for %j', (variable, value) => {
+    expect(() => loadFarmConfig({ [variable]: value })).toThrow(ConfigError);
+    expect(() => loadFarmConfig({ [variable]: value })).toThrow(new RegExp(`^${variable}: `));
+  });
+
+  it('never echoes a key or a Redis URL back', () => {
+    expect(() => loadFarmConfig({ SATFARM_API_KEYS: 'secret' })).toThrow(/^(?!.*secret)/);
+    expect(() => loadFarmConfig({ REDIS_URL: 'http://user:hunter2@host' })).toThrow(/^(?!.*hunter2)/);
+  });
+});

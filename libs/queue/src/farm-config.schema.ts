@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+import { SolverNameSchema } from './job-request.schema.js';
+
+const blankAsUnset = (v: unknown): unknown => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^\s*\d+\s*$/, `expected an integer from ${min} to ${max}`)
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max))
+      .optional(),
+  );
+
+/** The farm's environment variables (DESIGN.md §6), validated when a process starts. */
+export const FarmEnvSchema = z.object({
+  REDIS_URL: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'expected redis://[user:password@]host[:port][/db] or rediss://...')
+      .optional(),
+  ),
+  SATFARM_API_KEYS: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .transform((s) => s.split(',').map((k) => k.trim()))
+      .pipe(z.array(z.string().min(16, 'every key needs at least 16 characters')).min(1))
+      .optional(),
+  ),
+  SATFARM_SOLVER: z.preprocess(blankAsUnset, SolverNameSchema.default('kissat')),
+  SATFARM_WORKER_SLOTS: int(1, 256),
+  PORT: int(0, 65535),
+  SATFARM_PREFIX: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected 1 to 64 letters, digits, - or _')
+      .default('satfarm'),
+  ),
+  SATFARM_MAX_BODY_BYTES: int(1024),
+  SATFARM_MAX_HORIZON: int(0, 100_000),
+  SATFARM_RATE_LIMIT: int(0),
+  SATFARM_JOB_TTL_SEC: int(60),
+});
+
+/** The farm's settings, with defaults applied. */
+export interface FarmConfig {
+  /** Unset: the embedded default (`satfarm serve` starts a local Redis). */
+  redisUrl?: string;
+  /** Bearer keys accepted on `/v1` and `/progress`; none: no authentication. */
+  apiKeys?: string[];
+  solver: z.infer<typeof SolverNameSchema>;
+  /** Solver slots of a worker process; unset: one per core. */
+  workerSlots?: number;
+  port: number;
+  prefix: string;
+  maxBodyBytes: number;
+  /** The largest `options.maxHorizon` accepted (and the cap on a game's default). */
+  maxHorizon: number;
+  /** Requests a minute per API key (or per address without keys); 0 turns limiting off. */
+  rateLimitPerMinute: number;
+  /** How long a finished job stays readable. */
+  jobTtlSec: number;
+}
+
+/** A bad environment variable: the message names it, and the process does not start. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly reason: string,
+  ) {
+    super(`${variable}: ${reason}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and checks the farm's settings from `env`; throws `ConfigError` naming the variable. */
+export function loadFarmConfig(env: NodeJS.ProcessEnv = process.env): FarmConfig {
+  const parsed = FarmEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    // Keys and URLs may hold secrets: only plain settings are echoed back.
+    const secret = variable === 'SATFARM_API_KEYS' || variable === 'REDIS_URL';
+    throw new ConfigError(
+      variable,
+      secret ? issue.message : `${issue.message} (got '${String(env[variable] ?? '')}')`,
+    );
+  }
+  const e = parsed.data;
+  return {
+    redisUrl: e.REDIS_URL,
+    apiKeys: e.SATFARM_API_KEYS,
+    solver: e.SATFARM_SOLVER,
+    workerSlots: e.SATFARM_WORKER_SLOTS,
+    port: e.PORT ?? 3000,
+    prefix: e.SATFARM_PREFIX,
+    maxBodyBytes: e.SATFARM_MAX_BODY_BYTES ?? 8 * 1024 * 1024,
+    maxHorizon: e.SATFARM_MAX_HORIZON ?? 1000,
+    rateLimitPerMinute: e.SATFARM_RATE_LIMIT ?? 6000,
+    jobTtlSec: e.SATFARM_JOB_TTL_SEC ?? 7 * 24 * 3600,
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The farm's own Redis keys, all under `<prefix>:farm:` (BullMQ's queues live under
+ * `<prefix>:<queue name>:`, so the two never collide). A prefix per deployment, or per test file,
+ * keeps farms sharing one Redis apart.
+ */
+export class FarmKeys {
+  constructor(readonly prefix: string) {}
+
+  /** Hash: one job (request, sweep state, final resource). */
+  job(jobId: string): string {
+    return `${this.prefix}:farm:job:${jobId}`;
+  }
+
+  /** Sorted set of the job ids in one status, scored by creation time. */
+  jobsIn(status: string): string {
+    return `${this.prefix}:farm:jobs:${status}`;
+  }
+
+  /** Sorted set of every job id, scored by creation time. */
+  get allJobs(): string {
+    return `${this.prefix}:farm:jobs:all`;
+  }
+
+  /** Hash: one batch (creation time, job ids). */
+  batch(batchId: string): string {
+    return `${this.prefix}:farm:batch:${batchId}`;
+  }
+
+  /**
+   * Marker of a cancelled horizon job id, or of a whole job (every horizon of it): a worker
+   * checks it when a horizon starts, so a cancel that arrives before the start still holds.
+   */
+  cancelled(id: string): string {
+    return `${this.prefix}:farm:cancelled:${id}`;
+  }
+
+  /** Pub/sub channel every worker listens on for cancels of running horizons. */
+  get cancelChannel(): string {
+    return `${this.prefix}:farm:cancel`;
+  }
+
+  /** Rate-limit counters. */
+  rate(key: string): string {
+    return `${this.prefix}:farm:rate:${key}`;
+  }
+
+  /** Key prefix of the socket.io Redis adapter. */
+  get socketIo(): string {
+    return `${this.prefix}:socket.io`;
+  }
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+import { SolverNameSchema } from './job-request.schema.js';
+
+/**
+ * The payload of one horizon job: the instance as the client sent it (each worker parses and
+ * encodes it itself) and the horizon T. Nothing else about the sweep travels through Redis.
+ */
+export const HorizonJobSchema = z.strictObject({
+  jobId: z.string().min(1),
+  game: z.string().min(1),
+  instance: z.custom<unknown>((v) => v !== undefined, { message: 'required' }),
+  t: z.number().int().min(0),
+  solver: SolverNameSchema,
+  /** Epoch ms after which the job's answer is no longer wanted (its `timeoutSec`). */
+  deadline: z.number().int().positive().optional(),
+  /** Single-solve games: also look for a second solution. */
+  unique: z.boolean().optional(),
+});
+export type HorizonJob = z.infer<typeof HorizonJobSchema>;
+
+/**
+ * The BullMQ job id of horizon `t` of job `jobId`: `<jobId>.t<T>`, so that queueing a horizon twice
+ * is a no-op. (BullMQ refuses custom ids with one `:`, so the separator is a dot.)
+ */
+export function horizonJobId(jobId: string, t: number): string {
+  return `${jobId}.t${t}`;
+}
+
+/** The job id and horizon of a horizon job id, or undefined for another id. */
+export function parseHorizonJobId(id: string): { jobId: string; t: number } | undefined {
+  const match = /^(.+)\.t(\d+)$/.exec(id);
+  if (match === null) return undefined;
+  return { jobId: match[1]!, t: Number(match[2]) };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Figures about one horizon's run, as the worker measured them. */
+export const HorizonRunStatsSchema = z.object({
+  vars: z.number().int().min(0),
+  clauses: z.number().int().min(0),
+  solver: z.string(),
+  solverMs: z.number().min(0),
+  encodeMs: z.number().min(0),
+  conflicts: z.number().int().min(0).optional(),
+});
+export type HorizonRunStats = z.infer<typeof HorizonRunStatsSchema>;
+
+const reportBase = {
+  jobId: z.string().min(1),
+  game: z.string().min(1),
+  t: z.number().int().min(0),
+  /** Which worker process sent it (host:pid). */
+  worker: z.string(),
+};
+
+/** A worker started solving a horizon. */
+export const StartedReportSchema = z.object({ kind: z.literal('started'), ...reportBase, at: z.number() });
+
+/** A horizon's run ended: an answer (SAT with a verified plan, UNSAT), no answer, or a cancel. */
+export const FinishedReportSchema = z.object({
+  kind: z.literal('finished'),
+  ...reportBase,
+  result: z.enum(['sat', 'unsat', 'unknown', 'cancelled']),
+  startedAt: z.number(),
+  ms: z.number().min(0),
+  reason: z.string().optional(),
+  plan: z.unknown().optional(),
+  planLength: z.number().int().min(0).optional(),
+  stats: HorizonRunStatsSchema,
+  /** Single solves with `unique`: whether a second solution exists, and that solution. */
+  unique: z.boolean().optional(),
+  secondSolution: z.unknown().optional(),
+  /** For a cancel: ms from the coordinator's decision to the solver's death. */
+  cancelLatencyMs: z.number().min(0).optional(),
+});
+
+/** A horizon could not be solved at all (solver crash, failed verification) after its retries. */
+export const FailedReportSchema = z.object({ kind: z.literal('failed'), ...reportBase, error: z.string() });
+
+/** What workers tell the coordinator, one BullMQ job each on the reports queue. */
+export const HorizonReportSchema = z.discriminatedUnion('kind', [
+  StartedReportSchema,
+  FinishedReportSchema,
+  FailedReportSchema,
+]);
+export type HorizonReport = z.infer<typeof HorizonReportSchema>;
+export type StartedReport = z.infer<typeof StartedReportSchema>;
+export type FinishedReport = z.infer<typeof FinishedReportSchema>;
+export type FailedReport = z.infer<typeof FailedReportSchema>;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** Solvers a job may ask for. */
+export const SolverNameSchema = z.enum(['kissat', 'cadical', 'minisat']);
+
+/** Highest `options.priority`: higher numbers run first. */
+export const MAX_PRIORITY = 100;
+
+/** What a client may ask of one job (`POST /v1/jobs` `options`); every field is optional. */
+export const JobOptionsSchema = z.strictObject({
+  maxHorizon: z.number().int().min(0).optional().describe('largest horizon to try (planning games)'),
+  parallelism: z.number().int().min(1).max(64).optional().describe('horizons in flight at once (default 2)'),
+  timeoutSec: z
+    .number()
+    .positive()
+    .max(7 * 24 * 3600)
+    .optional()
+    .describe('give up after this long'),
+  solver: SolverNameSchema.optional().describe('SAT solver (default: the farm default, kissat)'),
+  priority: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_PRIORITY)
+    .optional()
+    .describe('0..100, higher runs first; default 0'),
+  unique: z.boolean().optional().describe('puzzles: prove the solution unique or show a second one'),
+  policy: z.string().min(1).max(64).optional().describe('horizon-choice policy (consecutive, probe)'),
+});
+export type JobOptions = z.infer<typeof JobOptionsSchema>;
+
+/** The body of `POST /v1/jobs`. */
+export const JobRequestSchema = z.strictObject({
+  game: z.string().min(1).max(32).describe('cube, snake, hexahop, towers, singles, tictactoe or cnf'),
+  instance: z
+    .custom<unknown>((v) => v !== undefined && v !== null, { message: 'required' })
+    .describe('the instance: a JSON value, or text (DIMACS, a Tatham game ID)'),
+  options: JobOptionsSchema.optional(),
+});
+export type JobRequest = z.infer<typeof JobRequestSchema>;
+
+/** Most jobs in one batch. */
+export const MAX_BATCH_JOBS = 1000;
+
+/** The body of `POST /v1/batches`. */
+export const BatchRequestSchema = z.strictObject({
+  jobs: z.array(JobRequestSchema).min(1).max(MAX_BATCH_JOBS),
+});
+export type BatchRequest = z.infer<typeof BatchRequestSchema>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** A job's status: `queued` and `running` while it lasts, then one of the final ones. */
+export const JOB_STATUSES = [
+  'queued',
+  'running',
+  'optimal',
+  'satisfiable',
+  'unsatisfiable',
+  'unknown',
+  'failed',
+  'cancelled',
+] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export const JobStatusSchema = z.enum(JOB_STATUSES);
+
+/** Whether a job in `status` is over. */
+export function isFinalStatus(status: JobStatus): boolean {
+  return status !== 'queued' && status !== 'running';
+}
+
+/** One horizon's line, as in the CLI's report. */
+export interface JobHorizonLine {
+  t: number;
+  result: 'queued' | 'running' | 'sat' | 'unsat' | 'unknown' | 'cancelled';
+  ms: number;
+}
+
+/**
+ * A job as `GET /v1/jobs/:id` returns it: the CLI's JSON report (DESIGN.md §4) plus `id`,
+ * `createdAt`, `finishedAt` and `error`. While the job runs, `horizons` shows the horizons queued
+ * or running too.
+ */
+export interface JobResource {
+  id: string;
+  batchId?: string;
+  game: string;
+  status: JobStatus;
+  horizon?: number;
+  solution?: unknown;
+  verified: boolean;
+  bounds: { lower: number; upper?: number };
+  horizons: JobHorizonLine[];
+  stats: { vars: number; clauses: number; solver: string; wallMs: number };
+  unique?: boolean;
+  secondSolution?: unknown;
+  render?: unknown;
+  createdAt: string;
+  finishedAt: string | null;
+  error: string | null;
+}
+
+/** A batch as `GET /v1/batches/:id` returns it. */
+export interface BatchResource {
+  batchId: string;
+  createdAt: string;
+  jobIds: string[];
+  /** How many of its jobs are in each status. */
+  counts: Partial<Record<JobStatus, number>>;
+  /** Every job is over. */
+  done: boolean;
+}

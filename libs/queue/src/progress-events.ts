@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+import type { JobStatus } from './job-resource.js';
+
+/** The socket.io namespace of live progress. */
+export const PROGRESS_NAMESPACE = '/progress';
+
+/** Event names on `/progress`: clients emit `subscribe`, the server emits `horizon` and `job`. */
+export const ProgressEvent = {
+  subscribe: 'subscribe',
+  unsubscribe: 'unsubscribe',
+  horizon: 'horizon',
+  job: 'job',
+} as const;
+
+/** What a client subscribes to: one job or a whole batch. */
+export const SubscribeMessageSchema = z.union([
+  z.strictObject({ jobId: z.string().min(1) }),
+  z.strictObject({ batchId: z.string().min(1) }),
+]);
+export type SubscribeMessage = z.infer<typeof SubscribeMessageSchema>;
+
+/** A horizon changed state: queued, running, sat, unsat, unknown or cancelled. */
+export interface HorizonEventPayload {
+  jobId: string;
+  t: number;
+  state: 'queued' | 'running' | 'sat' | 'unsat' | 'unknown' | 'cancelled';
+  ms: number;
+  stats?: { vars: number; clauses: number; solver: string; conflicts?: number };
+}
+
+/** A job's status or bounds changed; `solution` once it is known. */
+export interface JobEventPayload {
+  jobId: string;
+  status: JobStatus;
+  bounds: { lower: number; upper?: number };
+  horizon?: number;
+  solution?: unknown;
+}
+
+/** Socket.io room names. */
+export const progressRoom = {
+  job: (jobId: string): string => `job:${jobId}`,
+  batch: (batchId: string): string => `batch:${batchId}`,
+};

@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { BatchResource, JobResource } from '@satfarm/queue';
+
+import { http, metricValue, ProgressClient } from './support/farm-client.js';
+import {
+  type ApiProcess,
+  deletePrefix,
+  specDir,
+  startApi,
+  uniquePrefix,
+  writeFarmGamesModule,
+} from './support/farm-processes.js';
+import { runCli } from './support/run-cli.js';
+
+const KEY = 'test-key-0123456789abcdef';
+const RATE_KEY = 'rate-key-0123456789abcdef';
+const auth = { authorization: `Bearer ${KEY}` };
+const prefix = uniquePrefix('api');
+const spec = specDir();
+// Two API replicas on one Redis: `serving` also runs two solver slots, `front` only the API and
+// a coordinator, with a low rate limit.
+let serving: ApiProcess;
+let front: ApiProcess;
+let progress: ProgressClient;
+
+/** A random 3-SAT formula with `vars` variables (deterministic in `seed`), as DIMACS. */
+function random3Sat(vars: number, clauses: number, seed: number): string {
+  let state = seed * 2654435761 + 1;
+  const next = (n: number): number => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % n;
+  };
+  const lines = [`p cnf ${vars} ${clauses}`];
+  for (let c = 0; c < clauses; c++) {
+    const lits = Array.from({ length: 3 }, () => (next(vars) + 1) * (next(2) === 0 ? 1 : -1));
+    lines.push(`${lits.join(' ')} 0`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Whether `model` satisfies every clause of `dimacs` (checked here, independently of the farm). */
+function satisfies(dimacs: string, model: number[]): boolean {
+  const truth = new Set(model.filter((l) => l > 0));
+  return dimacs
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('p') && !line.startsWith('c'))
+    .every((line) =>
+      line
+        .trim()
+        .split(/\s+/)
+        .map(Number)
+        .filter((l) => l !== 0)
+        .some((l) => (l > 0 ? truth.has(l) : !truth.has(-l))),
+    );
+}
+
+beforeAll(async () => {
+  const games = writeFarmGamesModule(spec.dir);
+  const keys = {
+    SATFARM_API_KEYS: `${KEY},${RATE_KEY}`,
+    SATFARM_MAX_BODY_BYTES: '200000',
+    SATFARM_MAX_HORIZON: '50',
+  };
+  [serving, front] = await Promise.all([
+    startApi(prefix, games, { workerSlots: 2, env: keys }),
+    startApi(prefix, games, { env: { ...keys, SATFARM_RATE_LIMIT: '20' } }),
+  ]);
+  progress = await ProgressClient.connect(serving.url, KEY);
+});
+
+afterAll(async () => {
+  progress?.close();
+  await Promise.all([serving, front].filter(Boolean).map((p) => p.stop()));
+  await deletePrefix(prefix);
+  spec.remove();
+});
+
+describe('the farm API', () => {
+  it('solves a job submitted over HTTP, with progress on the websocket of another replica, and counts it', async () => {
+    const dimacs = random3Sat(60, 220, 11);
+    const before = (await http<string>(serving.url, 'GET', '/metrics')).body;
+    const created = await http<{ id: string }>(
+      front.url,
+      'POST',
+      '/v1/jobs',
+      { game: 'cnf', instance: dimacs },
+      auth,
+    );
+    expect(created.status).toBe(201);
+    const jobId = created.body.id;
+    expect((await progress.subscribe({ jobId })).ok).toBe(true);
+    const end = await progress.jobEnd(jobId);
+    expect(['satisfiable', 'unsatisfiable']).toContain(end.status);
+
+    const job = (await http<JobResource>(front.url, 'GET', `/v1/jobs/${jobId}`, undefined, auth)).body;
+    const cli = await runCli(['solve', 'cnf', '--input', '-', '--json'], { stdin: dimacs });
+    const report = JSON.parse(cli.stdout) as Record<string, unknown>;
+    // The same answer, in the CLI's shape plus the job's own fields.
+    expect(job.status).toBe(report.status);
+    expect(Object.keys(job).sort()).toEqual(
+      [...Object.keys(report), 'id', 'createdAt', 'finishedAt', 'error'].sort(),
+    );
+    expect(job).toMatchObject({ id: jobId, game: 'cnf', error: null, bounds: report.bounds });
+    if (job.status === 'satisfiable') {
+      expect(job.verified).toBe(true);
+      expect(satisfies(dimacs, (job.solution as { model: number[] }).model)).toBe(true);
+    }
+    expect(
+      progress.horizons.some(
+        (e) => e.jobId === jobId && e.t === 0 && e.state === (job.status === 'satisfiable' ? 'sat' : 'unsat'),
+      ),
+    ).toBe(true);
+
+    const after = (await http<string>(serving.url, 'GET', '/metrics')).body;
+    for (const name of [
+      'satfarm_jobs_total',
+      'satfarm_horizons_total',
+      'satfarm_solver_seconds',
+      'satfarm_queue_jobs',
+      'satfarm_active_solvers',
+      'satfarm_cancel_latency_seconds',
+      'bullmq_job_count',
+    ]) {
+      expect(after).toContain(`# TYPE ${name} `);
+    }
+    // Either replica's coordinator may have applied the reports: count over both.
+    const front2 = (await http<string>(front.url, 'GET', '/metrics')).body;
+    const total = (text: string): number =>
+      metricValue(text, 'satfarm_jobs_total', { game: 'cnf', status: job.status });
+    expect(total(after) + total(front2) - total(before)).toBeGreaterThanOrEqual(1);
+    expect(
+      metricValue(after, 'satfarm_queue_jobs', { queue: 'satfarm-horizons', state: 'completed' }),
+    ).toBeGreaterThanOrEqual(1);
+  });
+
+  it('lists jobs by state and answers 404 for unknown ones', async () => {
+    const created = await http<{ id: string }>(
+      serving.url,
+      'POST',
+      '/v1/jobs',
+      { game: 'cnf', instance: 'p cnf 1 2\n1 0\n-1 0\n' },
+      auth,
+    );
+    await progress.subscribe({ jobId: created.body.id });
+    expect((await progress.jobEnd(created.body.id)).status).toBe('unsatisfiable');
+    const listed = await http<{ jobs: JobResource[] }>(
+      serving.url,
+      'GET',
+      '/v1/jobs?state=unsatisfiable',
+      undefined,
+      auth,
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.jobs.map((j) => j.id)).toContain(created.body.id);
+    expect(listed.body.jobs.every((j) => j.status === 'unsatisfiable')).toBe(true);
+    const running = await http<{ jobs: JobResource[] }>(
+      serving.url,
+      'GET',
+      '/v1/jobs?state=running',
+      undefined,
+      auth,
+    );
+    expect(running.body.jobs.map((j) => j.id)).not.toContain(created.body.id);
+    expect((await http(serving.url, 'GET', '/v1/jobs/no-such-job', undefined, auth)).status).toBe(404);
+    expect((await http(serving.url, 'DELETE', '/v1/jobs/no-such-job', undefined, auth)).status).toBe(404);
+    expect((await http(serving.url, 'GET', '/v1/batches/no-such-batch', undefined, auth)).status).toBe(404);
+  });
+
+  const badBodies: Array<[string, unknown, string]> = [
+    ['no game', { instance: 'p cnf 1 1\n1 0\n' }, 'game'],
+    ['an unknown game', { game: 'chess', instance: 'x' }, 'game'],
+    ['no instance', { game: 'cnf' }, 'instance'],
+    ['malformed DIMACS', { game: 'cnf', instance: 'p cnf 2 1\n1 x 0\n' }, 'instance'],
+    ['a field of the instance', { game: 'staircase', instance: { optimum: 0 } }, 'instance.optimum'],
+    [
+      'a negative maxHorizon',
+      { game: 'staircase', instance: { optimum: 3 }, options: { maxHorizon: -1 } },
+      'options.maxHorizon',
+    ],
+    [
+      'a maxHorizon over the farm limit',
+      { game: 'staircase', instance: { optimum: 3 }, options: { maxHorizon: 51 } },
+      'options.maxHorizon',
+    ],
+    [
+      'an unknown option',
+      { game: 'cnf', instance: 'p cnf 1 1\n1 0\n', options: { colour: 'red' } },
+      'options.colour',
+    ],
+    [
+      'an unknown solver',
+      { game: 'cnf', instance: 'p cnf 1 1\n1 0\n', options: { solver: 'glucose' } },
+      'options.solver',
+    ],
+    [
+      'a priority out of range',
+      { game: 'cnf', instance: 'p cnf 1 1\n1 0\n', options: { priority: 101 } },
+      'options.priority',
+    ],
+    [
+      'unique on a planning game',
+      { game: 'staircase', instance: { optimum: 3 }, options: { unique: true } },
+      'options.unique',
+    ],
+    [
+      'an unknown policy',
+      { game: 'staircase', instance: { optimum: 3 }, options: { policy: 'guess' } },
+      'options.policy',
+    ],
+  ];
+  it.each(badBodies)(
+    'rejects %s with 400 naming the field, and queues nothing',
+    async (_name, body, field) => {
+      const answer = await http<{ field: string; issues: Array<{ field: string; reason: string }> }>(
+        serving.url,
+        'POST',
+        '/v1/jobs',
+        body,
+        auth,
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body.field).toBe(field);
+      expect(answer.body.issues[0]?.reason).toBeTruthy();
+    },
+  );
+
+  it('rejects a bad job inside a batch naming its index, and stores none of the batch', async () => {
+    const jobs = [
+      { game: 'cnf', instance: 'p cnf 1 1\n1 0\n' },
+      { game: 'cnf', instance: 'p cnf 1 1\n1 0\n' },
+      { game: 'nope', instance: 'x' },
+    ];
+    const before = await http<{ jobs: JobResource[] }>(
+      serving.url,
+      'GET',
+      '/v1/jobs?limit=500',
+      undefined,
+      auth,
+    );
+    const answer = await http<{ field: string }>(serving.url, 'POST', '/v1/batches', { jobs }, auth);
+    expect(answer.status).toBe(400);
+    expect(answer.body.field).toBe('jobs[2].game');
+    const after = await http<{ jobs: JobResource[] }>(
+      serving.url,
+      'GET',
+      '/v1/jobs?limit=500',
+      undefined,
+      auth,
+    );
+    expect(after.body.jobs.length).toBe(before.body.jobs.length);
+    expect((await http(serving.url, 'POST', '/v1/batches', { jobs: [] }, auth)).status).toBe(400);
+    expect((await http(serving.url, 'POST', '/v1/jobs', '{"game": "cnf",', auth)).status).toBe(400);
+    expect(
+      (await http<{ field: string }>(serving.url, 'GET', '/v1/jobs?state=bogus', undefined, auth)).body.field,
+    ).toBe('query.state');
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const big = { game: 'cnf', instance: `p cnf 1 1\n${'1 0\n'.repeat(60_000)}` };
+    expect((await http(serving.url, 'POST', '/v1/jobs', big, auth)).status).toBe(413);
+  });
+
+  it('requires an API key on /v1, /progress and /queues, but not on /health and /metrics', async () => {
+    const body = { game: 'cnf', instance: 'p cnf 1 1\n1 0\n' };
+    expect((await http(serving.url, 'POST', '/v1/jobs', body)).status).toBe(401);
+    expect(
+      (await http(serving.url, 'POST', '/v1/jobs', body, { authorization: 'Bearer wrong-key-0123456789' }))
+        .status,
+    ).toBe(401);
+    expect((await http(serving.url, 'GET', '/v1/jobs')).status).toBe(401);
+    expect((await http(serving.url, 'GET', '/health')).status).toBe(200);
+    expect((await http(serving.url, 'GET', '/metrics')).status).toBe(200);
+    await expect(ProgressClient.connect(serving.url)).rejects.toThrow(/unauthorized/);
+    const queues = await http(serving.url, 'GET', '/queues');
+    expect(queues.status).toBe(401);
+    expect(queues.headers.get('www-authenticate')).toMatch(/Basic/);
+    const basic = `Basic ${Buffer.from(`ops:${KEY}`).toString('base64')}`;
+    expect((await http(serving.url, 'GET', '/queues', undefined, { authorization: basic })).status).toBe(200);
+  });
+
+  it('limits requests per key', async () => {
+    const headers = { authorization: `Bearer ${RATE_KEY}` };
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++)
+      statuses.push((await http(front.url, 'GET', '/v1/jobs?limit=1', undefined, headers)).status);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+    // Another key has its own budget.
+    expect((await http(front.url, 'GET', '/v1/jobs?limit=1', undefined, auth)).status).toBe(200);
+  });
+
+  it('serves health (Redis checked), OpenAPI at /docs', async () => {
+    const health = await http<{ status: string; info: { redis: { status: string } } }>(
+      serving.url,
+      'GET',
+      '/health',
+    );
+    expect(health.body).toMatchObject({ status: 'ok', info: { redis: { status: 'up' } } });
+    expect((await http(serving.url, 'GET', '/health/live')).status).toBe(200);
+    expect((await http(serving.url, 'GET', '/docs')).status).toBe(200);
+    const openapi = await http<{ paths: Record<string, unknown> }>(serving.url, 'GET', '/docs-json');
+    expect(Object.keys(openapi.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/v1/jobs',
+        '/v1/jobs/{id}',
+        '/v1/batches',
+        '/v1/batches/{id}',
+        '/health',
+        '/metrics',
+      ]),
+    );
+  });
+
+  it('completes a batch of 200 small jobs, each answer checked', async () => {
+    const formulas = Array.from({ length: 200 }, (_, i) => random3Sat(20, 70 + (i % 30), i + 1));
+    const created = await http<{ batchId: string; jobIds: string[] }>(
+      serving.url,
+      'POST',
+      '/v1/batches',
+      { jobs: formulas.map((instance) => ({ game: 'cnf', instance })) },
+      auth,
+    );
+    expect(created.status).toBe(201);
+    const { batchId, jobIds } = created.body;
+    expect(jobIds).toHaveLength(200);
+    expect((await progress.subscribe({ batchId })).ok).toBe(true);
+    const ended = await progress.allEnded(jobIds);
+    expect(ended.size).toBe(200);
+
+    const batch = (await http<BatchResource>(serving.url, 'GET', `/v1/batches/${batchId}`, undefined, auth))
+      .body;
+    expect(batch.done).toBe(true);
+    expect((batch.counts.satisfiable ?? 0) + (batch.counts.unsatisfiable ?? 0)).toBe(200);
+    const jobs = await Promise.all(
+      jobIds.map(
+        async (id) => (await http<JobResource>(serving.url, 'GET', `/v1/jobs/${id}`, undefined, auth)).body,
+      ),
+    );
+    jobs.forEach((job, i) => {
+      expect(job.batchId).toBe(batchId);
+      if (job.status === 'satisfiable')
+        expect(satisfies(formulas[i]!, (job.solution as { model: number[] }).model)).toBe(true);
+      else expect(job.status).toBe('unsatisfiable');
+    });
+  });
+});

@@ -1,0 +1,101 @@
+import { Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { JobResource } from '@satfarm/queue';
+
+import { http, ProgressClient } from './support/farm-client.js';
+import {
+  type ApiProcess,
+  deletePrefix,
+  type FarmProcess,
+  specDir,
+  startApi,
+  startWorker,
+  TEST_REDIS_URL,
+  uniquePrefix,
+  writeFarmGamesModule,
+} from './support/farm-processes.js';
+
+const prefix = uniquePrefix('restart');
+const spec = specDir();
+let games: string;
+let worker: FarmProcess;
+const apis: ApiProcess[] = [];
+const clients: ProgressClient[] = [];
+let horizonEvents: QueueEvents;
+let reports: Queue;
+const completed = new Set<string>();
+const onCompleted: Array<() => void> = [];
+
+beforeAll(async () => {
+  games = writeFarmGamesModule(spec.dir);
+  worker = await startWorker(prefix, games, 2);
+  const connection = (): Redis => new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
+  horizonEvents = new QueueEvents('satfarm-horizons', { connection: connection(), prefix });
+  horizonEvents.on('completed', ({ jobId }) => {
+    completed.add(jobId);
+    onCompleted.forEach((f) => f());
+  });
+  reports = new Queue('satfarm-reports', { connection: connection(), prefix });
+  await horizonEvents.waitUntilReady();
+});
+
+afterAll(async () => {
+  clients.forEach((c) => c.close());
+  await horizonEvents?.close();
+  await reports?.close();
+  await Promise.all([...apis, worker].filter(Boolean).map((p) => p.stop()));
+  await deletePrefix(prefix);
+  spec.remove();
+});
+
+function horizonsCompleted(ids: string[]): Promise<void> {
+  return new Promise((resolve) => {
+    const check = (): void => {
+      if (ids.every((id) => completed.has(id))) resolve();
+    };
+    onCompleted.push(check);
+    check();
+  });
+}
+
+describe('the coordinator', () => {
+  it('survives being killed mid-sweep: a new one resumes from Redis and applies the reports sent meanwhile', async () => {
+    const first = await startApi(prefix, games);
+    apis.push(first);
+    const progress = await ProgressClient.connect(first.url);
+    clients.push(progress);
+    // t=3 and t=4 take about a second each (PHP(10, 9)); 5 is instant UNSAT, 6 the optimum.
+    const instance = { optimum: 6, lower: 3, holes: { 3: 9, 4: 9 } };
+    const { body } = await http<{ id: string }>(first.url, 'POST', '/v1/jobs', {
+      game: 'staircase',
+      instance,
+      options: { parallelism: 2, maxHorizon: 8 },
+    });
+    const jobId = body.id;
+    await progress.subscribe({ jobId });
+    await Promise.all([progress.horizon(jobId, 3, 'running'), progress.horizon(jobId, 4, 'running')]);
+
+    await first.stop('SIGKILL');
+    // The workers finish both horizons while no coordinator runs: their answers wait in Redis.
+    await horizonsCompleted([`${jobId}.t3`, `${jobId}.t4`]);
+    const waiting = await reports.getJobCounts('waiting', 'prioritized', 'active');
+    expect(
+      (waiting.waiting ?? 0) + (waiting.prioritized ?? 0) + (waiting.active ?? 0),
+    ).toBeGreaterThanOrEqual(2);
+
+    const second = await startApi(prefix, games);
+    apis.push(second);
+    const resumed = await ProgressClient.connect(second.url);
+    clients.push(resumed);
+    await resumed.subscribe({ jobId });
+    const end = await resumed.jobEnd(jobId);
+    expect(end).toMatchObject({ status: 'optimal', bounds: { lower: 6, upper: 6 }, horizon: 6 });
+    const job = (await http<JobResource>(second.url, 'GET', `/v1/jobs/${jobId}`)).body;
+    const results = new Map(job.horizons.map((h) => [h.t, h.result]));
+    expect([3, 4, 5].map((t) => results.get(t))).toEqual(['unsat', 'unsat', 'unsat']);
+    expect(results.get(6)).toBe('sat');
+    expect(job.verified).toBe(true);
+  });
+});

@@ -1,0 +1,179 @@
+import { QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { JobResource } from '@satfarm/queue';
+
+import { http, metricValue, ProgressClient } from './support/farm-client.js';
+import {
+  type ApiProcess,
+  deletePrefix,
+  type FarmProcess,
+  specDir,
+  startApi,
+  startWorker,
+  TEST_REDIS_URL,
+  uniquePrefix,
+  writeFarmGamesModule,
+} from './support/farm-processes.js';
+import { descendants, isAlive } from './support/process-table.js';
+
+const prefix = uniquePrefix('sweep');
+const spec = specDir();
+let api: ApiProcess;
+let workers: FarmProcess[];
+let progress: ProgressClient;
+let horizonEvents: QueueEvents;
+let reportEvents: QueueEvents;
+const ended = new Map<string, string>();
+const reportsDone = new Set<string>();
+const waiters: Array<() => void> = [];
+
+const kissatUnder = (worker: FarmProcess): number[] =>
+  descendants(worker.pid)
+    .filter((row) => row.command === 'kissat')
+    .map((row) => row.pid);
+
+/** Resolves when `check` holds, re-checked on every queue event (no polling). */
+function whenQueues(check: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const waiter = (): void => {
+      if (!check()) return;
+      waiters.splice(waiters.indexOf(waiter), 1);
+      resolve();
+    };
+    waiters.push(waiter);
+    waiter();
+  });
+}
+
+/** Records kissat processes under each worker until both workers run one (bounded: spawn has no event). */
+async function kissatOnBothWorkers(): Promise<Set<number>> {
+  const seen = new Set<number>();
+  for (let i = 0; i < 200; i++) {
+    const perWorker = workers.map(kissatUnder);
+    perWorker.flat().forEach((pid) => seen.add(pid));
+    if (perWorker.every((pids) => pids.length > 0)) return seen;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('kissat did not run on both workers');
+}
+
+beforeAll(async () => {
+  const games = writeFarmGamesModule(spec.dir);
+  [api, ...workers] = await Promise.all([
+    startApi(prefix, games),
+    startWorker(prefix, games, 1),
+    startWorker(prefix, games, 1),
+  ]);
+  progress = await ProgressClient.connect(api.url);
+  const connection = (): Redis => new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
+  horizonEvents = new QueueEvents('satfarm-horizons', { connection: connection(), prefix });
+  reportEvents = new QueueEvents('satfarm-reports', { connection: connection(), prefix });
+  horizonEvents.on('failed', ({ jobId, failedReason }) => {
+    ended.set(jobId, failedReason);
+    waiters.forEach((w) => w());
+  });
+  horizonEvents.on('completed', ({ jobId }) => {
+    ended.set(jobId, 'completed');
+    waiters.forEach((w) => w());
+  });
+  reportEvents.on('completed', ({ jobId }) => {
+    reportsDone.add(jobId);
+    waiters.forEach((w) => w());
+  });
+  await Promise.all([horizonEvents.waitUntilReady(), reportEvents.waitUntilReady()]);
+});
+
+afterAll(async () => {
+  progress?.close();
+  await Promise.all([horizonEvents?.close(), reportEvents?.close()]);
+  await Promise.all([api, ...(workers ?? [])].filter(Boolean).map((p) => p.stop()));
+  await deletePrefix(prefix);
+  spec.remove();
+});
+
+describe('a farm of one API and two worker processes', () => {
+  it('shares a sweep between the workers, and a decisive result kills the other worker’s solver', async () => {
+    // t=3 needs minutes (PHP(13, 12)), t=4 about a second (PHP(10, 9)): the UNSAT at 4 raises the
+    // lower bound to 5 and makes t=3, running on the other worker, useless.
+    const instance = { optimum: 5, lower: 3, holes: { 3: 12, 4: 9 } };
+    const before = await http<string>(api.url, 'GET', '/metrics');
+    const { status, body } = await http<{ id: string }>(api.url, 'POST', '/v1/jobs', {
+      game: 'staircase',
+      instance,
+      options: { parallelism: 2, policy: 'consecutive', maxHorizon: 5 },
+    });
+    expect(status).toBe(201);
+    const jobId = body.id;
+    const ack = await progress.subscribe({ jobId });
+    expect(ack.ok).toBe(true);
+    await Promise.all([progress.horizon(jobId, 3, 'running'), progress.horizon(jobId, 4, 'running')]);
+    const solvers = await kissatOnBothWorkers();
+
+    const end = await progress.jobEnd(jobId);
+    expect(end).toMatchObject({
+      status: 'optimal',
+      bounds: { lower: 5, upper: 5 },
+      horizon: 5,
+      solution: { steps: 5 },
+    });
+    const job = (await http<JobResource>(api.url, 'GET', `/v1/jobs/${jobId}`)).body;
+    expect(job).toMatchObject({
+      id: jobId,
+      game: 'staircase',
+      status: 'optimal',
+      horizon: 5,
+      verified: true,
+      error: null,
+    });
+    expect(job.horizons.map((h) => [h.t, h.result])).toEqual([
+      [3, 'cancelled'],
+      [4, 'unsat'],
+      [5, 'sat'],
+    ]);
+    expect(job.finishedAt).not.toBeNull();
+
+    // The cancelled horizon's job fails for good once its processor has returned, i.e. once the
+    // solver is reaped; its report then reaches the coordinator.
+    await whenQueues(() => ended.has(`${jobId}.t3`) && reportsDone.has(`${jobId}.t3.finished.a0`));
+    expect(ended.get(`${jobId}.t3`)).toBe('cancelled');
+    for (const pid of solvers) expect(isAlive(pid)).toBe(false);
+    for (const worker of workers) expect(kissatUnder(worker)).toEqual([]);
+
+    const after = (await http<string>(api.url, 'GET', '/metrics')).body;
+    const delta = (name: string, labels: Record<string, string> = {}): number =>
+      metricValue(after, name, labels) - metricValue(before.body, name, labels);
+    expect(delta('satfarm_jobs_total', { game: 'staircase', status: 'optimal' })).toBe(1);
+    expect(delta('satfarm_horizons_total', { game: 'staircase', result: 'unsat' })).toBe(1);
+    expect(delta('satfarm_horizons_total', { game: 'staircase', result: 'sat' })).toBe(1);
+    expect(delta('satfarm_horizons_total', { game: 'staircase', result: 'cancelled' })).toBe(1);
+    expect(delta('satfarm_cancel_latency_seconds_count')).toBe(1);
+    expect(delta('satfarm_solver_seconds_count', { game: 'staircase', result: 'unsat' })).toBe(1);
+  });
+
+  it('cancels a job on request and leaves no kissat process on any worker', async () => {
+    const instance = { optimum: 9, lower: 3, holes: { 3: 12, 4: 12 } };
+    const { body } = await http<{ id: string }>(api.url, 'POST', '/v1/jobs', {
+      game: 'staircase',
+      instance,
+      options: { parallelism: 2 },
+    });
+    const jobId = body.id;
+    await progress.subscribe({ jobId });
+    await Promise.all([progress.horizon(jobId, 3, 'running'), progress.horizon(jobId, 4, 'running')]);
+    const solvers = await kissatOnBothWorkers();
+
+    const cancelled = await http<JobResource>(api.url, 'DELETE', `/v1/jobs/${jobId}`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ id: jobId, status: 'cancelled' });
+    expect((await progress.jobEnd(jobId)).status).toBe('cancelled');
+
+    await whenQueues(() => ended.has(`${jobId}.t3`) && ended.has(`${jobId}.t4`));
+    for (const pid of solvers) expect(isAlive(pid)).toBe(false);
+    for (const worker of workers) expect(kissatUnder(worker)).toEqual([]);
+    expect((await http<JobResource>(api.url, 'GET', `/v1/jobs/${jobId}`)).body.status).toBe('cancelled');
+    // Cancelling again changes nothing.
+    expect((await http<JobResource>(api.url, 'DELETE', `/v1/jobs/${jobId}`)).body.status).toBe('cancelled');
+  });
+});

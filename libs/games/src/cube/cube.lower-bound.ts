@@ -1,0 +1,136 @@
+import { type CubeInstance, CubeState, type CubeSize, type Metric, permutationParity, solverMoves } from './cube.model.js';
+
+/**
+ * A pattern: what is kept of a state when the rest is forgotten. `co`/`eo` keep the twist or
+ * flip at every position; `cp`/`ep` keep where the listed cubies are (the others look alike).
+ */
+export interface PatternSpec {
+  readonly kind: 'co' | 'eo' | 'cp' | 'ep';
+  /** For `cp`/`ep`: the tracked cubies (default: all). */
+  readonly cubies?: readonly number[];
+}
+
+const WILD = 255;
+
+/** The name of a pattern, e.g. `cp` or `ep:8,9,10,11`. */
+export function patternName(spec: PatternSpec): string {
+  return spec.cubies === undefined ? spec.kind : `${spec.kind}:${spec.cubies.join(',')}`;
+}
+
+/** The pattern values of a state (position-indexed). */
+export function projectPattern(spec: PatternSpec, state: CubeState): Uint8Array {
+  const src = spec.kind === 'co' ? state.co : spec.kind === 'eo' ? state.eo : spec.kind === 'cp' ? state.cp : state.ep;
+  if (spec.kind === 'co' || spec.kind === 'eo' || spec.cubies === undefined) return Uint8Array.from(src);
+  const tracked = new Set(spec.cubies);
+  return Uint8Array.from(src, (c) => (tracked.has(c) ? c : WILD));
+}
+
+/** The pattern after a move given as a state table (see `CubeState.ofMove`). */
+function movePattern(spec: PatternSpec, values: Uint8Array, move: CubeState): Uint8Array {
+  const out = new Uint8Array(values.length);
+  const corner = spec.kind === 'co' || spec.kind === 'cp';
+  const src = corner ? move.cp : move.ep;
+  const twist = corner ? move.co : move.eo;
+  const modulus = spec.kind === 'co' ? 3 : 2;
+  for (let i = 0; i < out.length; i++) {
+    const v = values[src[i]!]!;
+    out[i] = spec.kind === 'co' || spec.kind === 'eo' ? (v + twist[i]!) % modulus : v;
+  }
+  return out;
+}
+
+const keyOf = (values: Uint8Array): string => String.fromCharCode(...values);
+const valuesOf = (key: string): Uint8Array => Uint8Array.from(key, (c) => c.charCodeAt(0));
+
+/**
+ * Distances in a pattern space, by breadth-first search from one pattern (the solved one, or a
+ * start position's). A pattern's distance to solved never exceeds the distance of any state with
+ * that pattern, so it is an admissible lower bound.
+ */
+export class PatternDatabase {
+  private static readonly cache = new Map<string, PatternDatabase>();
+
+  private constructor(
+    readonly spec: PatternSpec,
+    private readonly distances: Map<string, number>,
+    readonly maxDistance: number,
+  ) {}
+
+  /** The database of distances to solved (cached per size, metric and pattern). */
+  static toSolved(size: CubeSize, metric: Metric, spec: PatternSpec): PatternDatabase {
+    const k = `${size}:${metric}:${patternName(spec)}`;
+    let db = PatternDatabase.cache.get(k);
+    if (db === undefined) {
+      db = PatternDatabase.from(CubeState.solved(size), metric, spec);
+      PatternDatabase.cache.set(k, db);
+    }
+    return db;
+  }
+
+  /** The database of distances from `origin`'s pattern (moves are invertible, so also to it). */
+  static from(origin: CubeState, metric: Metric, spec: PatternSpec): PatternDatabase {
+    const moves = solverMoves(origin.size, metric).map((m) => CubeState.ofMove(origin.size, m));
+    const start = keyOf(projectPattern(spec, origin));
+    const distances = new Map<string, number>([[start, 0]]);
+    let frontier = [start];
+    let depth = 0;
+    while (frontier.length > 0) {
+      const next: string[] = [];
+      for (const key of frontier) {
+        const values = valuesOf(key);
+        for (const m of moves) {
+          const k = keyOf(movePattern(spec, values, m));
+          if (!distances.has(k)) {
+            distances.set(k, depth + 1);
+            next.push(k);
+          }
+        }
+      }
+      if (next.length > 0) depth++;
+      frontier = next;
+    }
+    return new PatternDatabase(spec, distances, depth);
+  }
+
+  /** Number of patterns. */
+  get size(): number {
+    return this.distances.size;
+  }
+
+  /** The distance of a state's pattern. */
+  distance(state: CubeState): number {
+    const d = this.distances.get(keyOf(projectPattern(this.spec, state)));
+    if (d === undefined) throw new RangeError(`pattern ${patternName(this.spec)} of the state is unreachable`);
+    return d;
+  }
+
+  /** The distance of a pattern given by its values (as `entries` yields them). */
+  distanceOfPattern(values: Uint8Array): number {
+    const d = this.distances.get(keyOf(values));
+    if (d === undefined) throw new RangeError(`pattern ${patternName(this.spec)} is unreachable from the origin`);
+    return d;
+  }
+
+  /** Every pattern (position-indexed values, 255 for an untracked cubie) with its distance. */
+  *entries(): IterableIterator<[Uint8Array, number]> {
+    for (const [k, d] of this.distances) yield [valuesOf(k), d];
+  }
+}
+
+/** The patterns the lower bound and the encoding's per-step bounds use, by cube size. */
+export function defaultPatterns(size: CubeSize): PatternSpec[] {
+  return size === 2 ? [{ kind: 'co' }, { kind: 'cp' }] : [{ kind: 'co' }, { kind: 'eo' }, { kind: 'cp' }];
+}
+
+/**
+ * An admissible lower bound on the optimal solution length: the largest pattern-database
+ * distance, raised to the right parity in the quarter-turn metric (every quarter turn is an odd
+ * corner permutation, so the length has the parity of the corner permutation).
+ */
+export function cubeLowerBound(instance: CubeInstance, patterns: readonly PatternSpec[] = defaultPatterns(instance.size)): number {
+  const state = CubeState.fromFacelets(instance.size, instance.facelets);
+  let bound = 0;
+  for (const spec of patterns) bound = Math.max(bound, PatternDatabase.toSolved(instance.size, instance.metric, spec).distance(state));
+  if (instance.metric === 'qtm' && bound % 2 !== permutationParity(state.cp)) bound++;
+  return bound;
+}

@@ -1,0 +1,36 @@
+import { type Face, FACES } from './cube.facelets.js';
+import { applyMoveToFacelets, type CubeInstance, type CubeSolution, parseMove } from './cube.model.js';
+
+/** One face of a net: rows of sticker colours (face letters), as seen from outside with U on top. */
+export type FaceGrid = string[][];
+
+/** What the dashboard draws for a cube: the start net and, with a plan, the net after each move. */
+export interface CubeRender {
+  size: number;
+  metric: string;
+  start: Record<Face, FaceGrid>;
+  frames: { move: string; facelets: string; net: Record<Face, FaceGrid> }[];
+}
+
+/** The net of a facelet string: per face, its rows of colours. */
+export function faceletNet(size: number, facelets: string): Record<Face, FaceGrid> {
+  const perFace = size * size;
+  const net = {} as Record<Face, FaceGrid>;
+  FACES.forEach((face, f) => {
+    net[face] = Array.from({ length: size }, (_, r) => Array.from(facelets.slice(f * perFace + r * size, f * perFace + (r + 1) * size)));
+  });
+  return net;
+}
+
+/** The start net and one frame per move of the solution. */
+export function renderCube(instance: CubeInstance, solution: CubeSolution | undefined): CubeRender {
+  const frames: CubeRender['frames'] = [];
+  let facelets = instance.facelets;
+  for (const name of solution?.moves ?? []) {
+    const move = parseMove(name);
+    if (move === undefined) break;
+    facelets = applyMoveToFacelets(instance.size, facelets, move);
+    frames.push({ move: name, facelets, net: faceletNet(instance.size, facelets) });
+  }
+  return { size: instance.size, metric: instance.metric, start: faceletNet(instance.size, instance.facelets), frames };
+}

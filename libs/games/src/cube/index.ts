@@ -1,0 +1,36 @@
+import type { GameDefinition } from '../game-definition.js';
+import { encodeCube } from './cube.encode.js';
+import { cubeLowerBound } from './cube.lower-bound.js';
+import type { CubeInstance, CubeSolution } from './cube.model.js';
+import { parseCubeInstance } from './cube.parse.js';
+import { renderCube } from './cube.render.js';
+import { cubePlanLength, verifyCube } from './cube.verify.js';
+
+export * from './cube.model.js';
+export { parseCubeInstance, parseScramble, parseFacelets } from './cube.parse.js';
+export { encodeCube, cubeVariant, DEFAULT_CUBE_VARIANT, type CubeEncodingVariant } from './cube.encode.js';
+export { decodeCubePlan, mergeTurns } from './cube.decode.js';
+export { verifyCube, cubePlanLength } from './cube.verify.js';
+export { renderCube, faceletNet, type CubeRender, type FaceGrid } from './cube.render.js';
+export { cubeLowerBound, PatternDatabase, type PatternSpec, defaultPatterns } from './cube.lower-bound.js';
+export { generateScramble } from './cube.generate.js';
+export { redundantMoveWindows } from './cube.move-pruning.js';
+
+/** God's numbers: every 2x2 is solved within 11 (htm) / 14 (qtm) moves, every 3x3 within 20 / 26. */
+const GODS_NUMBER = { 2: { htm: 11, qtm: 14 }, 3: { htm: 20, qtm: 26 } } as const;
+
+/**
+ * The Rubik's cube (2x2x2 and 3x3x3) as a planning game: the horizon is the number of moves in
+ * the instance's metric, and the sweep's optimum is a proven-shortest solution.
+ */
+export const cubeGame: GameDefinition<CubeInstance, CubeSolution> = {
+  id: 'cube',
+  planning: true,
+  parse: parseCubeInstance,
+  lowerBound: (instance) => cubeLowerBound(instance),
+  defaultMaxHorizon: (instance) => GODS_NUMBER[instance.size][instance.metric],
+  encode: encodeCube,
+  verify: verifyCube,
+  planLength: cubePlanLength,
+  render: renderCube,
+};

@@ -1,0 +1,32 @@
+import type { Model, VariablePool } from '@satfarm/cnf';
+
+import { DIRECTION_NAMES, DIRECTIONS, type MoveName } from './hexahop.geometry.js';
+import { type HexahopInstance, HexahopSimulator, type HexahopSolution } from './hexahop.model.js';
+
+/**
+ * Reads the plan out of a model: the direction `act(d,t)` of each step until `done`, named
+ * N NE SE S SW NW; the score is the simulator's for those moves, the par the level's.
+ */
+export function decodeHexahop(
+  model: Model,
+  pool: VariablePool,
+  instance: HexahopInstance,
+  horizon: number,
+): HexahopSolution {
+  const moves: MoveName[] = [];
+  for (let t = 1; t <= horizon; t++) {
+    if (model.named(pool, 'done', t - 1)) break;
+    const d = DIRECTIONS.find((dir) => model.named(pool, 'act', dir, t));
+    if (d === undefined) break;
+    moves.push(DIRECTION_NAMES[d]);
+  }
+  const score = scoreOf(instance, moves);
+  return instance.par === undefined ? { moves, score } : { moves, score, par: instance.par };
+}
+
+/** The score the game gives `moves` (played until one is refused). */
+export function scoreOf(instance: HexahopInstance, moves: readonly MoveName[]): number {
+  const sim = new HexahopSimulator(instance);
+  for (const m of moves) if (!sim.move(m).ok) break;
+  return sim.score;
+}

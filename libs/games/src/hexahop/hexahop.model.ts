@@ -1,0 +1,366 @@
+import {
+  cellIndex,
+  cellX,
+  cellY,
+  type Direction,
+  DIRECTIONS,
+  directionByName,
+  MAP_SIZE,
+  type MoveName,
+  OFF_MAP,
+  stepFrom,
+} from './hexahop.geometry.js';
+
+/** Tile ids as stored in levels.dat (the low 5 bits of a grid byte). */
+export const Tile = {
+  Water: 0,
+  Normal: 1,
+  Green: 2,
+  GreenWall: 3,
+  Trampoline: 4,
+  Spinner: 5,
+  Stone: 6,
+  Blue: 7,
+  BlueWall: 8,
+  Laser: 9,
+  Ice: 10,
+  DeIced: 11,
+  Builder: 12,
+  Switch: 13,
+  Boat: 14,
+  LiftDown: 15,
+  LiftUp: 16,
+} as const;
+export type TileId = (typeof Tile)[keyof typeof Tile];
+
+/** The name of each tile id, as used in messages and the `levels` listing. */
+export const TILE_NAMES: readonly string[] = [
+  'water',
+  'normal',
+  'green',
+  'green wall',
+  'trampoline',
+  'spinner',
+  'stone wall',
+  'blue',
+  'blue wall',
+  'laser',
+  'ice',
+  'de-iced',
+  'builder',
+  'switch',
+  'boat',
+  'lift down',
+  'lift up',
+];
+
+/** Solidity of each tile id: -1 water (cannot be entered), 0 floor, 1 raised. */
+export const SOLIDITY: readonly number[] = [-1, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1];
+
+/** Items lying on cells (the high bits of a grid byte). */
+export const Item = { None: 0, AntiIce: 1, Jump: 2 } as const;
+export const ITEM_NAMES: readonly string[] = ['none', 'anti-ice', 'jump'];
+
+/** One level to solve: the whole 30 x 30 map (row-major by x: index `x * 30 + y`). */
+export interface HexahopInstance {
+  /** Display name (or `custom` for a map given in the input). */
+  name: string;
+  /** The level's file name without `.lev`, e.g. `asymmetrix`. */
+  file?: string;
+  chapter?: string;
+  /** The level's position 1..100 in levels.dat. */
+  number?: number;
+  /** The game's par score. */
+  par?: number;
+  difficulty?: number;
+  /** Tile id of every map cell, length 900. */
+  tiles: number[];
+  /** Item of every map cell, length 900. */
+  items: number[];
+  start: [number, number];
+}
+
+/** A plan: the moves in order, the score the game gives it, and the level's par beside it. */
+export interface HexahopSolution {
+  moves: MoveName[];
+  score: number;
+  /** The level's par score, when the level has one (for reports; not checked). */
+  par?: number;
+}
+
+/** The outcome of one input: refused (nothing changed), or played. */
+export type MoveOutcome = { ok: true } | { ok: false; reason: string };
+
+const WATER = Tile.Water;
+
+/**
+ * The rules of Hex-a-Hop, replayed move by move on the 30 x 30 map. A move names a direction or
+ * `J` (jump in place, spending a jump item). Refused inputs change nothing and cost nothing; a
+ * played move costs one point, leaves the current tile (its effects below), then lands:
+ * - leaving green makes it water, a green wall water, blue green (+10), a blue wall a green wall
+ *   (+10), a de-iced tile blue; leaving green or blue then checks the board (below);
+ * - the board check: with no green tile left, green walls all become green tiles, or when there
+ *   are none the level is won; with no blue tile left, blue walls all become blue tiles;
+ * - a move onto water is refused, and onto a raised tile unless standing on a raised tile;
+ * - landing: in water, death; an item is picked up; a trampoline throws the player on by two
+ *   cells in the direction of travel (one when the second is raised and the player did not start
+ *   on a raised tile, none when the first is), again and again; ice slides the player on by one
+ *   (none when the next tile is raised), unless an anti-ice is spent to de-ice it; a boat floats on
+ *   in the direction of travel over water until land is next (off the map: lost); a lift toggles
+ *   up/down; a spinner turns its six neighbouring tiles one place clockwise; a builder turns
+ *   neighbouring water into green and green into green walls, then checks the board; a laser
+ *   fires in the direction of travel (all six on a jump), refracted by ice into the two
+ *   directions 60 degrees off, destroying the first non-water tile on each beam (a laser tile hit
+ *   also destroys its six neighbours; +10 per destroyed tile that was not green), then checks
+ *   the board; losing the tile underfoot is death.
+ * A move that ends in death is lost even if it won.
+ */
+export class HexahopSimulator {
+  readonly tiles: Uint8Array;
+  readonly items: Uint8Array;
+  player: number;
+  antiIce = 0;
+  jumps = 0;
+  score = 0;
+  moves = 0;
+  dead = false;
+  won = false;
+  private readonly counts = new Int32Array(32);
+
+  constructor(instance: Pick<HexahopInstance, 'tiles' | 'items' | 'start'>) {
+    this.tiles = Uint8Array.from(instance.tiles);
+    this.items = Uint8Array.from(instance.items);
+    this.player = cellIndex(instance.start[0], instance.start[1]);
+    for (const t of this.tiles) this.counts[t]!++;
+  }
+
+  /** An independent copy. */
+  clone(): HexahopSimulator {
+    const copy = Object.create(HexahopSimulator.prototype) as HexahopSimulator;
+    Object.assign(copy, this, {
+      tiles: this.tiles.slice(),
+      items: this.items.slice(),
+      counts: this.counts.slice(),
+    });
+    return copy;
+  }
+
+  /** A string identifying the whole state (for searches over states). */
+  key(): string {
+    return `${this.player},${this.antiIce},${this.jumps},${this.dead ? 1 : 0}${this.won ? 1 : 0},${Buffer.from(this.tiles).toString('latin1')}${Buffer.from(this.items).toString('latin1')}`;
+  }
+
+  tile(cell: number): number {
+    return cell === OFF_MAP ? WATER : this.tiles[cell]!;
+  }
+
+  count(tile: number): number {
+    return this.counts[tile]!;
+  }
+
+  get position(): [number, number] {
+    return [cellX(this.player), cellY(this.player)];
+  }
+
+  /** Plays one move (a direction name or `J`). */
+  move(name: string): MoveOutcome {
+    if (this.dead) return { ok: false, reason: 'the player is dead' };
+    if (this.won) return { ok: false, reason: 'the level is already won' };
+    const jump = name === 'J';
+    const d = jump ? undefined : directionByName(name);
+    if (!jump && d === undefined) return { ok: false, reason: `unknown move '${name}'` };
+    if (jump && this.jumps === 0) return { ok: false, reason: 'no jump item to use' };
+    const from = this.player;
+    const high = SOLIDITY[this.tile(from)] === 1;
+    let to = d === undefined ? from : stepFrom(from, d);
+    if (d !== undefined) {
+      const solidity = SOLIDITY[this.tile(to)]!;
+      if (solidity === -1) return { ok: false, reason: `move ${name} is onto water` };
+      if (solidity === 1 && !high)
+        return { ok: false, reason: `move ${name} is onto a raised tile from below` };
+    } else {
+      this.jumps--;
+    }
+    this.leave(from);
+    for (;;) {
+      const item = this.items[to] ?? 0;
+      if (to !== OFF_MAP && item !== Item.None) {
+        this.items[to] = Item.None;
+        if (item === Item.AntiIce) this.antiIce++;
+        else this.jumps++;
+      }
+      this.player = to;
+      const next = this.land(to, d, high);
+      if (next === undefined) break;
+      to = next;
+    }
+    if (this.dead) this.won = false;
+    this.score++;
+    this.moves++;
+    return { ok: true };
+  }
+
+  /** The tile's reaction to being left. */
+  private leave(cell: number): void {
+    switch (this.tile(cell)) {
+      case Tile.Green:
+        this.set(cell, WATER);
+        this.checkBoard();
+        break;
+      case Tile.GreenWall:
+        this.set(cell, WATER);
+        break;
+      case Tile.Blue:
+        this.set(cell, Tile.Green);
+        this.score += 10;
+        this.checkBoard();
+        break;
+      case Tile.BlueWall:
+        this.set(cell, Tile.GreenWall);
+        this.score += 10;
+        break;
+      case Tile.DeIced:
+        this.set(cell, Tile.Blue);
+        break;
+    }
+  }
+
+  /** The tile's reaction to the player landing; returns the next cell when the player is thrown on. */
+  private land(cell: number, d: Direction | undefined, high: boolean): number | undefined {
+    switch (this.tile(cell)) {
+      case WATER:
+        this.dead = true;
+        return undefined;
+      case Tile.Builder: {
+        for (const fd of DIRECTIONS) {
+          const n = stepFrom(cell, fd);
+          if (this.tile(n) === WATER) this.set(n, Tile.Green);
+          else if (this.tile(n) === Tile.Green) this.set(n, Tile.GreenWall);
+        }
+        this.checkBoard();
+        return undefined;
+      }
+      case Tile.Switch:
+        for (let c = 0; c < this.tiles.length; c++) {
+          if (this.tiles[c] === Tile.GreenWall) this.set(c, Tile.Green);
+          else if (this.tiles[c] === Tile.Green) this.set(c, Tile.GreenWall);
+        }
+        return undefined;
+      case Tile.Boat: {
+        if (d === undefined) return undefined;
+        let at = cell;
+        while (SOLIDITY[this.tile(stepFrom(at, d))] === -1) {
+          const ahead = stepFrom(at, d);
+          if (ahead === OFF_MAP) {
+            this.dead = true;
+            break;
+          }
+          this.set(at, WATER);
+          this.set(ahead, Tile.Boat);
+          at = ahead;
+        }
+        this.player = at;
+        return undefined;
+      }
+      case Tile.LiftDown:
+        this.set(cell, Tile.LiftUp);
+        return undefined;
+      case Tile.LiftUp:
+        this.set(cell, Tile.LiftDown);
+        return undefined;
+      case Tile.Trampoline: {
+        if (d === undefined) return undefined;
+        const blocks = (c: number): boolean => !high && SOLIDITY[this.tile(c)] === 1;
+        if (blocks(stepFrom(cell, d))) return undefined;
+        return blocks(stepFrom(cell, d, 2)) ? stepFrom(cell, d) : stepFrom(cell, d, 2);
+      }
+      case Tile.Spinner: {
+        const around = DIRECTIONS.map((fd) => stepFrom(cell, fd));
+        const before = around.map((c) => this.tile(c));
+        around.forEach((c, k) => this.set(c, before[(k + 5) % 6]!));
+        return undefined;
+      }
+      case Tile.Ice: {
+        if (d === undefined) return undefined;
+        if (this.antiIce > 0) {
+          this.set(cell, Tile.DeIced);
+          this.antiIce--;
+          return undefined;
+        }
+        const ahead = stepFrom(cell, d);
+        return SOLIDITY[this.tile(ahead)] === 1 ? undefined : ahead;
+      }
+      case Tile.Laser:
+        this.fireLaser(cell, d);
+        if (this.tile(cell) === WATER) this.dead = true;
+        return undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  private fireLaser(from: number, d: Direction | undefined): void {
+    const hits: number[] = [];
+    const hitDirections = new Map<number, number>();
+    const beam = (origin: number, fd: Direction): void => {
+      let p = stepFrom(origin, fd);
+      for (let range = 0; range < MAP_SIZE; range++, p = stepFrom(p, fd)) {
+        const t = this.tile(p);
+        if (SOLIDITY[t] === -1) continue;
+        const seen = hitDirections.get(p);
+        if (seen === undefined || (t === Tile.Ice && (seen & (1 << fd)) === 0)) {
+          if (seen === undefined) hits.push(p);
+          hitDirections.set(p, (seen ?? 0) | (1 << fd));
+          if (t === Tile.Ice) {
+            beam(p, ((fd + 1) % 6) as Direction);
+            beam(p, ((fd + 5) % 6) as Direction);
+          }
+        }
+        return;
+      }
+    };
+    for (const fd of d === undefined ? DIRECTIONS : [d]) beam(from, fd);
+    for (const p of hits) {
+      const t = this.tile(p);
+      if (t === Tile.Ice) continue;
+      this.destroy(p);
+      if (t === Tile.Laser) for (const j of DIRECTIONS) this.destroy(stepFrom(p, j));
+    }
+    this.checkBoard();
+  }
+
+  private destroy(cell: number): void {
+    const t = this.tile(cell);
+    if (t !== WATER && t !== Tile.Green && t !== Tile.GreenWall) this.score += 10;
+    this.set(cell, WATER);
+  }
+
+  private checkBoard(): void {
+    if (this.count(Tile.Green) === 0) {
+      if (this.replace(Tile.GreenWall, Tile.Green) === 0) this.won = true;
+      this.replace(Tile.Switch, Tile.Normal);
+    } else {
+      this.won = false;
+    }
+    if (this.count(Tile.Blue) === 0) this.replace(Tile.BlueWall, Tile.Blue);
+  }
+
+  private replace(from: number, to: number): number {
+    if (this.counts[from] === 0) return 0;
+    let n = 0;
+    for (let c = 0; c < this.tiles.length; c++) {
+      if (this.tiles[c] === from) {
+        this.set(c, to);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  private set(cell: number, tile: number): void {
+    if (cell === OFF_MAP) return;
+    this.counts[this.tiles[cell]!]!--;
+    this.counts[tile]!++;
+    this.tiles[cell] = tile;
+  }
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+
+import { InputError } from '../input-error.js';
+import { listHexahopLevels } from './hexahop.level-catalog.js';
+import { parseHexahopInstance } from './hexahop.parse.js';
+import { Tile } from './hexahop.model.js';
+import { cellIndex } from './hexahop.geometry.js';
+
+const sut = parseHexahopInstance;
+
+function inputError(run: () => unknown): InputError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+  throw new Error('no InputError thrown');
+}
+
+describe(parseHexahopInstance.name, () => {
+  it('finds a level by display name, file name, path or number, ignoring case and spacing', () => {
+    const byName = sut({ level: 'Orbital' });
+    expect(byName).toMatchObject({ name: 'Orbital', file: 'asymmetrix', chapter: '0_green', number: 1 });
+    expect(sut({ level: 'asymmetrix' }).name).toBe('Orbital');
+    expect(sut({ level: 'asymmetrix.lev' }).name).toBe('Orbital');
+    expect(sut({ level: '0_green/asymmetrix.lev' }).name).toBe('Orbital');
+    expect(sut({ level: 1 }).name).toBe('Orbital');
+    expect(sut({ level: '  mini   ISLAND ' }).name).toBe('Mini Island');
+    expect(sut('{"level": "Hive"}').name).toBe('Hive');
+    expect(sut('Hive').name).toBe('Hive');
+  });
+
+  it('reads the level from the file: par, start and tiles on the 30 x 30 map', () => {
+    const sut2 = sut({ level: 'Hive' });
+    expect(sut2.par).toBe(24);
+    expect(sut2.tiles).toHaveLength(900);
+    expect(sut2.tiles[cellIndex(...sut2.start)]).not.toBe(Tile.Water);
+  });
+
+  it('suggests the closest name for a misspelt level', () => {
+    const error = inputError(() => sut({ level: 'Orbitall' }));
+    expect(error.field).toBe('level');
+    expect(error.reason).toBe("no level named 'Orbitall'; did you mean 'Orbital'?");
+  });
+
+  it('refuses numbers out of range, the world map and a missing levels file', () => {
+    expect(inputError(() => sut({ level: 101 })).field).toBe('level');
+    expect(inputError(() => sut({ level: 'map' })).reason).toMatch(/world map/);
+    expect(inputError(() => sut({ level: 'Hive', levels: '/nonexistent/levels.dat' })).field).toBe('levels');
+  });
+
+  it('names the tile type a level uses that is not supported yet', () => {
+    const error = inputError(() => sut({ level: 'Laser Tiles' }));
+    expect(error.field).toBe('level');
+    expect(error.reason).toBe("level 'Laser Tiles' uses tile type 'laser', which is not supported yet");
+    expect(inputError(() => sut({ level: 'Big Jumps' })).reason).toMatch(
+      /'spinner', 'jump item', which are not supported yet/,
+    );
+  });
+
+  it('reads a map by hand, row y holding the cells (x, y)', () => {
+    const map = sut({ map: ['ogG', '.bT'], start: [0, 0], name: 'tiny' });
+    expect(map.name).toBe('tiny');
+    expect(map.tiles[cellIndex(1, 0)]).toBe(Tile.Green);
+    expect(map.tiles[cellIndex(2, 0)]).toBe(Tile.GreenWall);
+    expect(map.tiles[cellIndex(1, 1)]).toBe(Tile.Blue);
+    expect(map.tiles[cellIndex(2, 1)]).toBe(Tile.Trampoline);
+    expect(map.tiles[cellIndex(0, 1)]).toBe(Tile.Water);
+  });
+
+  it('names the field at fault in a bad map', () => {
+    expect(inputError(() => sut({ map: ['oz'], start: [0, 0] })).field).toBe('map');
+    expect(inputError(() => sut({ map: ['oo'], start: [0, 0] })).reason).toMatch(/green/);
+    expect(inputError(() => sut({ map: ['og'], start: [5, 5] })).field).toBe('start');
+    expect(inputError(() => sut({ map: ['ogS'], start: [0, 0] })).reason).toMatch(/'spinner'/);
+    expect(inputError(() => sut({ level: 'Hive', colour: 1 })).field).toBe('colour');
+    expect(inputError(() => sut({})).field).toBe('level');
+  });
+});
+
+describe(listHexahopLevels.name, () => {
+  const sut2 = listHexahopLevels();
+
+  it('lists the 100 levels in file order with par, difficulty, tile types and support', () => {
+    expect(sut2).toHaveLength(100);
+    expect(sut2.map((l) => l.number)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    const orbital = sut2.find((l) => l.name === 'Orbital')!;
+    expect(orbital).toMatchObject({
+      file: 'asymmetrix',
+      chapter: '0_green',
+      supported: true,
+      unsupported: [],
+    });
+    expect(orbital.tiles).toEqual(['normal', 'green']);
+    const lasers = sut2.find((l) => l.name === 'Laser Tiles')!;
+    expect(lasers.supported).toBe(false);
+    expect(lasers.unsupported).toEqual(['laser']);
+  });
+
+  it('marks a level supported exactly when the parser accepts it', () => {
+    for (const level of sut2) {
+      if (level.supported) expect(() => sut({ level: level.number })).not.toThrow();
+      else expect(() => sut({ level: level.number })).toThrow(InputError);
+    }
+  });
+
+  it('names the field for an unreadable file', () => {
+    expect(inputError(() => listHexahopLevels('/nonexistent/levels.dat')).field).toBe('levels');
+  });
+});

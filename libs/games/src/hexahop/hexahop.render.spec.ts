@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+
+import { parseHexahopInstance } from './hexahop.parse.js';
+import { renderHexahop } from './hexahop.render.js';
+
+const sut = renderHexahop;
+
+describe(renderHexahop.name, () => {
+  const instance = parseHexahopInstance({ map: ['..ogg', '..b..'], start: [2, 0] });
+
+  it('draws the level in its box with the player, without a plan only the start', () => {
+    const render = sut(instance, undefined);
+    expect(render.bounds).toEqual({ xmin: 2, xmax: 4, ymin: 0, ymax: 1 });
+    expect(render.frames).toEqual([{ t: 0, player: [2, 0], score: 0, rows: ['ogg', 'b..'] }]);
+  });
+
+  it('adds one frame per move, showing the tiles each move changed', () => {
+    const render = sut(instance, { moves: ['SE', 'SE'], score: 2 });
+    expect(render.frames.map((f) => [f.move, f.player, f.rows[0]])).toEqual([
+      [undefined, [2, 0], 'ogg'],
+      ['SE', [3, 0], 'ogg'],
+      ['SE', [4, 0], 'o.g'],
+    ]);
+  });
+
+  it('stops at a refused move', () => {
+    expect(sut(instance, { moves: ['SE', 'N', 'SE'], score: 0 }).frames).toHaveLength(2);
+  });
+});

@@ -1,0 +1,71 @@
+import type { GameDefinition } from '../game-definition.js';
+import { encodeHexahop } from './hexahop.encode.js';
+import { hexahopDefaultMaxHorizon, hexahopLowerBound } from './hexahop.lower-bound.js';
+import type { HexahopInstance, HexahopSolution } from './hexahop.model.js';
+import { parseHexahopInstance } from './hexahop.parse.js';
+import { renderHexahop } from './hexahop.render.js';
+import { verifyHexahop } from './hexahop.verify.js';
+
+export {
+  cellIndex,
+  DIRECTION_NAMES,
+  type Direction,
+  type DirectionName,
+  MAP_SIZE,
+  MOVE_NAMES,
+  type MoveName,
+} from './hexahop.geometry.js';
+export {
+  DEFAULT_LEVELS_PATH,
+  LevelFileError,
+  type LevelRecord,
+  type PackEntry,
+  readLevelFile,
+  readLevelRecord,
+  readPackEntries,
+} from './hexahop.level-file.js';
+export { displayNameOf, LEVEL_DISPLAY_NAMES } from './hexahop.level-names.js';
+export {
+  type HexahopLevelInfo,
+  instanceOfLevel,
+  listHexahopLevels,
+  loadLevelCatalog,
+} from './hexahop.level-catalog.js';
+export {
+  type HexahopInstance,
+  HexahopSimulator,
+  type HexahopSolution,
+  Item,
+  SOLIDITY,
+  Tile,
+  TILE_NAMES,
+} from './hexahop.model.js';
+export { featuresOf, SUPPORTED_TILES, unsupportedFeatures } from './hexahop.features.js';
+export { TILE_CHARS } from './hexahop.map-text.js';
+export { parseHexahopInstance } from './hexahop.parse.js';
+export {
+  DEFAULT_HEXAHOP_ENCODING,
+  encodeHexahop,
+  type HexahopEncodingChoices,
+  hexahopEncodingChoices,
+} from './hexahop.encode.js';
+export { decodeHexahop, scoreOf } from './hexahop.decode.js';
+export { verifyHexahop } from './hexahop.verify.js';
+export { type HexahopFrame, type HexahopRender, renderHexahop } from './hexahop.render.js';
+export { hexahopDefaultMaxHorizon, hexahopLowerBound } from './hexahop.lower-bound.js';
+
+/**
+ * Hex-a-Hop (DESIGN.md §5, HEXAHOP.md): destroy every green tile without drowning, in the fewest
+ * moves. A planning game: horizon T asks for a win by move T.
+ */
+export const hexahopGame: GameDefinition<HexahopInstance, HexahopSolution> = {
+  id: 'hexahop',
+  planning: true,
+  parse: parseHexahopInstance,
+  lowerBound: hexahopLowerBound,
+  defaultMaxHorizon: hexahopDefaultMaxHorizon,
+  encode: encodeHexahop,
+  verify: verifyHexahop,
+  planLength: (solution) => solution.moves.length,
+  render: renderHexahop,
+};

@@ -1,0 +1,134 @@
+/*
+ * Hex-a-Hop benchmark: every level of the installed levels.dat, solved by a full horizon sweep
+ * (kissat, consecutive policy from the lower bound) under a per-level time cap. Unsupported
+ * levels are listed with the tile types that keep them out. Every plan is replayed in the
+ * simulator by the engine before it is counted.
+ * Run: node dist/bench/hexahop/hexahop.bench.js [--cap SECONDS] [--parallel N] [--only A,B]
+ *      [--variant '{"deadlines":false}']. Writes bench/results/hexahop.json.
+ */
+import { cpus } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { solveParsed } from '@satfarm/engine';
+import {
+  encodeHexahop,
+  hexahopGame,
+  hexahopLowerBound,
+  type HexahopInstance,
+  type HexahopSolution,
+  instanceOfLevel,
+  loadLevelCatalog,
+} from './index.js';
+import type { EncodeOptions, GameDefinition } from '../game-definition.js';
+import { KissatRunner } from '@satfarm/solver';
+
+function option(name: string): string | undefined {
+  const i = process.env[`BENCH_${name.toUpperCase()}`] === undefined ? -1 : 0;
+  return i < 0 ? undefined : process.env[`BENCH_${name.toUpperCase()}`];
+}
+
+const capSec = Number(option('cap') ?? 60);
+const parallelism = Number(option('parallel') ?? 1);
+const only = option('only')
+  ?.split(',')
+  .map((s) => s.trim().toLowerCase());
+const variant =
+  option('variant') === undefined ? undefined : (JSON.parse(option('variant')!) as EncodeOptions['variant']);
+
+interface Row {
+  number: number;
+  level: string;
+  file: string;
+  status: string;
+  moves?: number;
+  score?: number;
+  par: number;
+  lower?: number;
+  bounds?: string;
+  /** Each horizon tried: `t:result:seconds`. */
+  horizons?: string;
+  clauses?: number;
+  seconds?: number;
+  unsupported?: string;
+  plan?: string;
+}
+
+async function main(): Promise<void> {
+  const solver = await new KissatRunner().version();
+  const catalog = loadLevelCatalog().filter(
+    (e) => only === undefined || only.includes(e.name.toLowerCase()) || only.includes(e.file.toLowerCase()),
+  );
+  console.log(`hexahop benchmark, ${solver}, cap ${capSec} s per level, parallelism ${parallelism}`);
+  const game: GameDefinition<HexahopInstance, HexahopSolution> =
+    variant === undefined
+      ? hexahopGame
+      : { ...hexahopGame, encode: (i, t) => encodeHexahop(i, t, { variant }) };
+  const rows: Row[] = [];
+  for (const entry of catalog) {
+    const base = { number: entry.number, level: entry.name, file: entry.file, par: entry.par };
+    if (!entry.supported) {
+      rows.push({ ...base, status: 'unsupported', unsupported: entry.unsupported.join(', ') });
+      continue;
+    }
+    const instance = instanceOfLevel(entry);
+    const report = await solveParsed(game, instance, { parallelism, timeoutSec: capSec });
+    const plan = report.solution as HexahopSolution | undefined;
+    const row: Row = {
+      ...base,
+      status: report.status,
+      lower: hexahopLowerBound(instance),
+      bounds: `${report.bounds.lower}..${report.bounds.upper ?? '?'}`,
+      horizons: report.horizons.map((h) => `${h.t}:${h.result}:${Math.round(h.ms / 100) / 10}`).join(' '),
+      clauses: report.stats.clauses,
+      seconds: Math.round(report.stats.wallMs / 100) / 10,
+      ...(plan === undefined
+        ? {}
+        : { moves: plan.moves.length, score: plan.score, plan: plan.moves.join(' ') }),
+    };
+    rows.push(row);
+    console.log(
+      `${entry.number} ${entry.name}: ${row.status} moves=${row.moves ?? '-'} score=${row.score ?? '-'} par=${row.par} ` +
+        `bounds=${row.bounds} ${row.seconds}s`,
+    );
+  }
+  console.table(rows.map(({ plan: _plan, file: _file, horizons: _horizons, ...shown }) => shown));
+  const supported = rows.filter((r) => r.status !== 'unsupported');
+  const summary = {
+    levels: rows.length,
+    supported: supported.length,
+    optimal: supported.filter((r) => r.status === 'optimal').length,
+    solvedUnproven: supported.filter((r) => r.status === 'satisfiable').length,
+    unknown: supported.filter((r) => r.status === 'unknown').length,
+    atOrBelowPar: supported.filter((r) => r.score !== undefined && r.score <= r.par).length,
+  };
+  console.log(JSON.stringify(summary));
+  const out = process.env.OUT!;
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(
+    out,
+    `${JSON.stringify(
+      {
+        bench: 'hexahop',
+        date: new Date().toISOString(),
+        solver,
+        node: process.version,
+        cpu: cpus()[0]?.model,
+        cores: cpus().length,
+        capSeconds: capSec,
+        parallelism,
+        policy: 'consecutive',
+        variant: variant ?? null,
+        summary,
+        rows,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`wrote ${out}`);
+}
+
+import { it } from 'vitest';
+it('bench', async () => { await main(); }, 7_200_000);

@@ -1,0 +1,44 @@
+import type { GameDefinition } from '../game-definition.js';
+import { encodeSnake } from './snake.encode.js';
+import { snakeDefaultMaxHorizon, snakeLowerBound } from './snake.lower-bound.js';
+import type { SnakeInstance, SnakeSolution } from './snake.model.js';
+import { parseSnakeInstance } from './snake.parse.js';
+import { renderSnake } from './snake.render.js';
+import { verifySnake } from './snake.verify.js';
+
+export type { AppleOrder, Cell, SnakeInstance, SnakeSolution, StepOutcome } from './snake.model.js';
+export { SnakeGrid, SnakeSimulator } from './snake.model.js';
+export { parseSnakeInstance } from './snake.parse.js';
+export {
+  DEFAULT_SNAKE_ENCODING,
+  encodeSnake,
+  type SnakeAmo,
+  type SnakeEncodingChoices,
+  snakeEncodingChoices,
+} from './snake.encode.js';
+export { verifySnake } from './snake.verify.js';
+export { renderSnake, type SnakeFrame, type SnakeRender } from './snake.render.js';
+export {
+  analyseSnake,
+  type SnakeAnalysis,
+  snakeDefaultMaxHorizon,
+  snakeLowerBound,
+} from './snake.lower-bound.js';
+export { closedTour, generateSnake, type SnakeGenerateOptions } from './snake.generate.js';
+
+/**
+ * Snake (DESIGN.md §5): eat every apple in the fewest steps, or (`survive`) make a legal walk of a
+ * given length. A planning game: horizon T asks for every apple eaten by step T; `survive` S has
+ * the single horizon S (lower bound and default cap both S).
+ */
+export const snakeGame: GameDefinition<SnakeInstance, SnakeSolution> = {
+  id: 'snake',
+  planning: true,
+  parse: parseSnakeInstance,
+  lowerBound: snakeLowerBound,
+  defaultMaxHorizon: snakeDefaultMaxHorizon,
+  encode: encodeSnake,
+  verify: verifySnake,
+  planLength: (solution) => solution.path.length - 1,
+  render: renderSnake,
+};

@@ -1,0 +1,128 @@
+import { InputError } from '../input-error.js';
+import { type AppleOrder, type Cell, SnakeGrid, type SnakeInstance } from './snake.model.js';
+
+/** The largest width or height accepted. */
+export const SNAKE_MAX_SIDE = 200;
+
+const FIELDS = new Set(['width', 'height', 'length', 'body', 'start', 'apples', 'order', 'survive']);
+
+/**
+ * Parses a Snake instance (DESIGN.md §5):
+ * `{"width": W, "height": H, "length": L, "apples": [[x,y],...], "order": "any"|"given",
+ *   "body": [[x,y],...]}`, with these readings:
+ * - `body` is head first and must be a connected path without repeats; instead of it, `start`
+ *   `[x,y]` puts a head alone there; with neither, the head starts alone at `[0,0]`;
+ * - `length` defaults to the body's cell count and may exceed it (the snake then grows out from
+ *   its body as the head moves), never fall short of it;
+ * - `order` defaults to `any`; an apple present at the start (every apple for `any`, the first for
+ *   `given`) may not lie on the body; apples are distinct cells;
+ * - `"survive": T` (with no apples) asks for any legal walk of T steps instead of an apple hunt.
+ * Accepts the JSON value or its text. Throws `InputError` naming the field at fault.
+ */
+export function parseSnakeInstance(input: unknown): SnakeInstance {
+  const raw = typeof input === 'string' ? parseJsonText(input) : input;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new InputError('input', 'expected a JSON object');
+  }
+  const obj = raw as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    if (!FIELDS.has(key)) throw new InputError(key, 'unknown field');
+  }
+  const width = integerField(obj, 'width', 1, SNAKE_MAX_SIDE);
+  const height = integerField(obj, 'height', 1, SNAKE_MAX_SIDE);
+  if (width === undefined) throw new InputError('width', 'required');
+  if (height === undefined) throw new InputError('height', 'required');
+  const grid = new SnakeGrid(width, height);
+
+  if (obj.body !== undefined && obj.start !== undefined) {
+    throw new InputError('start', 'give either start or body, not both');
+  }
+  const body =
+    obj.body !== undefined ? parseBody(obj.body, grid) : [parseCell(obj.start ?? [0, 0], 'start', grid)];
+
+  const length = integerField(obj, 'length', 1, Number.MAX_SAFE_INTEGER) ?? body.length;
+  if (length < body.length)
+    throw new InputError('length', `${length} is shorter than the body (${body.length} cells)`);
+
+  const order = obj.order ?? 'any';
+  if (order !== 'any' && order !== 'given')
+    throw new InputError('order', `expected "any" or "given", got ${JSON.stringify(order)}`);
+
+  const apples = parseApples(obj.apples ?? [], grid, body, order);
+
+  const survive = integerField(obj, 'survive', 0, Number.MAX_SAFE_INTEGER);
+  if (survive !== undefined && apples.length > 0)
+    throw new InputError('survive', 'cannot be combined with apples');
+
+  const instance: SnakeInstance = { width, height, length, body, apples, order };
+  if (survive !== undefined) instance.survive = survive;
+  return instance;
+}
+
+function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InputError('input', 'not valid JSON');
+  }
+}
+
+function integerField(
+  obj: Record<string, unknown>,
+  field: string,
+  min: number,
+  max: number,
+): number | undefined {
+  const value = obj[field];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value))
+    throw new InputError(field, 'expected an integer');
+  if (value < min) throw new InputError(field, `must be at least ${min}`);
+  if (value > max) throw new InputError(field, `must be at most ${max}`);
+  return value;
+}
+
+function parseCell(value: unknown, field: string, grid: SnakeGrid): Cell {
+  if (
+    !Array.isArray(value) ||
+    value.length !== 2 ||
+    !value.every((v): v is number => typeof v === 'number' && Number.isInteger(v))
+  ) {
+    throw new InputError(field, 'expected [x, y] with integer coordinates');
+  }
+  if (!grid.contains(value)) throw new InputError(field, `outside the ${grid.width}x${grid.height} grid`);
+  return [value[0]!, value[1]!];
+}
+
+function parseCellList(value: unknown, field: string, grid: SnakeGrid): Cell[] {
+  if (!Array.isArray(value)) throw new InputError(field, 'expected an array of [x, y] cells');
+  const cells = value.map((v, i) => parseCell(v, `${field}[${i}]`, grid));
+  const seen = new Map<number, number>();
+  cells.forEach((c, i) => {
+    const first = seen.get(grid.index(c));
+    if (first !== undefined) throw new InputError(`${field}[${i}]`, `same cell as ${field}[${first}]`);
+    seen.set(grid.index(c), i);
+  });
+  return cells;
+}
+
+function parseBody(value: unknown, grid: SnakeGrid): Cell[] {
+  const body = parseCellList(value, 'body', grid);
+  if (body.length === 0) throw new InputError('body', 'needs at least the head');
+  for (let i = 1; i < body.length; i++) {
+    if (!grid.areNeighbours(grid.index(body[i - 1]!), grid.index(body[i]!))) {
+      throw new InputError('body', `not a connected path: body[${i}] is not next to body[${i - 1}]`);
+    }
+  }
+  return body;
+}
+
+function parseApples(value: unknown, grid: SnakeGrid, body: Cell[], order: AppleOrder): Cell[] {
+  const apples = parseCellList(value, 'apples', grid);
+  const onBody = new Set(body.map((c) => grid.index(c)));
+  const present = order === 'any' ? apples.length : Math.min(1, apples.length);
+  for (let i = 0; i < present; i++) {
+    if (onBody.has(grid.index(apples[i]!))) throw new InputError(`apples[${i}]`, "on the snake's body");
+  }
+  return apples;
+}

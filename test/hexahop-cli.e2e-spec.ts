@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+
+import { runCli } from './support/run-cli.js';
+
+describe('satfarm solve hexahop', () => {
+  it('solves a real level by display name in its fewest moves, verified, with the score beside par', async () => {
+    const run = await runCli(['solve', 'hexahop', '--input', '{"level": "Hive"}', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as {
+      status: string;
+      horizon: number;
+      verified: boolean;
+      bounds: { lower: number; upper: number };
+      solution: { moves: string[]; score: number };
+    };
+    expect(report.status).toBe('optimal');
+    expect(report.verified).toBe(true);
+    expect(report.solution.moves).toHaveLength(report.horizon);
+    expect(report.bounds.lower).toBe(report.bounds.upper);
+    expect(report.solution.moves.every((m) => ['N', 'NE', 'SE', 'S', 'SW', 'NW', 'J'].includes(m))).toBe(
+      true,
+    );
+    expect(report.solution.score).toBeGreaterThanOrEqual(report.horizon);
+  });
+
+  it('accepts the file name and the number of a level', async () => {
+    for (const level of ['"hive"', '2']) {
+      const run = await runCli(['solve', 'hexahop', '--input', `{"level": ${level}}`, '--json']);
+      expect(run.code, run.stderr).toBe(0);
+      expect((JSON.parse(run.stdout) as { status: string }).status).toBe('optimal');
+    }
+  });
+
+  it('exits 2 naming the field for a misspelt level, and for a tile type not supported yet', async () => {
+    const misspelt = await runCli(['solve', 'hexahop', '--input', '{"level": "Orbitall"}', '--json']);
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toMatch(/level.*did you mean 'Orbital'/);
+    const laser = await runCli(['solve', 'hexahop', '--input', '{"level": "Laser Tiles"}', '--json']);
+    expect(laser.code).toBe(2);
+    expect(laser.stderr).toMatch(/tile type 'laser', which is not supported yet/);
+  });
+});
+
+describe('satfarm levels hexahop', () => {
+  it('lists the levels with par, difficulty, tile types and support', async () => {
+    const run = await runCli(['levels', 'hexahop']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Orbital/);
+    expect(run.stdout).toMatch(/Laser Tiles/);
+    expect(run.stdout).toMatch(/laser/);
+  });
+});

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { descendants, isAlive } from './support/process-table.js';
-import { runCli } from './support/run-cli.js';
+import { type CliRun, runCli } from './support/run-cli.js';
 
 let dir: string;
 
@@ -174,18 +174,25 @@ describe('satfarm solve: bad input exits 2 with a message naming what is wrong',
   });
 });
 
+/** Starts `solve cnf` on `file` and waits until its kissat runs; returns the pids seen. */
+async function solveUntilKissatRuns(
+  file: string,
+): Promise<{ cli: number; running: Promise<CliRun>; seen: Set<number> }> {
+  const seen = new Set<number>();
+  let cli = 0;
+  const running = runCli(['solve', 'cnf', '--input', file, '--json'], { onSpawn: (pid) => (cli = pid) });
+  for (let i = 0; i < 200 && seen.size === 0; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    for (const row of descendants(cli)) if (row.command === 'kissat') seen.add(row.pid);
+  }
+  expect(seen.size).toBeGreaterThan(0);
+  return { cli, running, seen };
+}
+
 describe('satfarm solve: interruption', () => {
   it('on SIGINT stops, exits 3 and leaves no solver process behind', async () => {
     const file = await generate('php12.cnf', ['--family', 'php', '--holes', '12']);
-    const seen = new Set<number>();
-    let cli = 0;
-    const running = runCli(['solve', 'cnf', '--input', file, '--json'], { onSpawn: (pid) => (cli = pid) });
-    // Wait until the solver runs under the CLI, then interrupt the CLI.
-    for (let i = 0; i < 200 && seen.size === 0; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      for (const row of descendants(cli)) if (row.command === 'kissat') seen.add(row.pid);
-    }
-    expect(seen.size).toBeGreaterThan(0);
+    const { cli, running, seen } = await solveUntilKissatRuns(file);
     process.kill(cli, 'SIGINT');
     const run = await running;
     expect(run.code).toBe(3);
@@ -195,14 +202,7 @@ describe('satfarm solve: interruption', () => {
 
   it('killed with SIGKILL, where no handler can run, still leaves no solver behind', async () => {
     const file = await generate('php12-kill.cnf', ['--family', 'php', '--holes', '12']);
-    const seen = new Set<number>();
-    let cli = 0;
-    const running = runCli(['solve', 'cnf', '--input', file, '--json'], { onSpawn: (pid) => (cli = pid) });
-    for (let i = 0; i < 200 && seen.size === 0; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      for (const row of descendants(cli)) if (row.command === 'kissat') seen.add(row.pid);
-    }
-    expect(seen.size).toBeGreaterThan(0);
+    const { cli, running, seen } = await solveUntilKissatRuns(file);
     process.kill(cli, 'SIGKILL');
     const run = await running;
     expect(run.signal).toBe('SIGKILL');

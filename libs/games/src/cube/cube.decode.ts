@@ -6,7 +6,13 @@ import { type CubeSolution, type Metric, type Move, moveName } from './cube.mode
  * Reads the plan of a model of the cube encoding: the move whose action variable `a(t, name)` is
  * true at each step (none once the plan has stopped), adjacent turns of one face merged.
  */
-export function decodeCubePlan(model: Model, pool: VariablePool, horizon: number, moves: readonly Move[], metric: Metric): CubeSolution {
+export function decodeCubePlan(
+  model: Model,
+  pool: VariablePool,
+  horizon: number,
+  moves: readonly Move[],
+  metric: Metric,
+): CubeSolution {
   const steps: Move[] = [];
   for (let t = 0; t < horizon; t++) {
     const m = moves.find((mv) => model.named(pool, 'a', t, moveName(mv)));

@@ -77,11 +77,13 @@ export function cubeVariant(options?: EncodeOptions): CubeEncodingVariant {
   for (const [key, value] of Object.entries(options?.variant ?? {})) {
     switch (key) {
       case 'prune':
-        if (value !== 'none' && value !== 'face' && value !== 'full') throw new RangeError(`prune must be none|face|full, got ${String(value)}`);
+        if (value !== 'none' && value !== 'face' && value !== 'full')
+          throw new RangeError(`prune must be none|face|full, got ${String(value)}`);
         v.prune = value;
         break;
       case 'bounds':
-        if (value !== 'none' && value !== 'goal' && value !== 'both') throw new RangeError(`bounds must be none|goal|both, got ${String(value)}`);
+        if (value !== 'none' && value !== 'goal' && value !== 'both')
+          throw new RangeError(`bounds must be none|goal|both, got ${String(value)}`);
         v.bounds = value;
         break;
       case 'patterns':
@@ -89,11 +91,13 @@ export function cubeVariant(options?: EncodeOptions): CubeEncodingVariant {
         break;
       case 'perimeter':
         v.perimeter = Number(value);
-        if (!Number.isInteger(v.perimeter) || v.perimeter < 0 || v.perimeter > 6) throw new RangeError(`perimeter must be an integer 0..6, got ${String(value)}`);
+        if (!Number.isInteger(v.perimeter) || v.perimeter < 0 || v.perimeter > 6)
+          throw new RangeError(`perimeter must be an integer 0..6, got ${String(value)}`);
         break;
       case 'window':
         v.window = Number(value);
-        if (!Number.isInteger(v.window) || v.window < 0 || v.window > 7) throw new RangeError(`window must be an integer 0..7, got ${String(value)}`);
+        if (!Number.isInteger(v.window) || v.window < 0 || v.window > 7)
+          throw new RangeError(`window must be an integer 0..7, got ${String(value)}`);
         break;
       case 'backward':
       case 'onehot':
@@ -113,8 +117,10 @@ export function parsePatternList(text: string, size: 2 | 3): PatternSpec[] {
   const parts = text.includes(';') ? text.split(';') : text.split(/,(?=[a-z])/);
   return parts.map((part) => {
     const [kind, list] = part.split(':') as [string, string | undefined];
-    if (kind !== 'co' && kind !== 'eo' && kind !== 'cp' && kind !== 'ep') throw new RangeError(`unknown pattern '${part}'`);
-    if (size === 2 && (kind === 'eo' || kind === 'ep')) throw new RangeError(`pattern '${part}' needs edges; the 2x2 has none`);
+    if (kind !== 'co' && kind !== 'eo' && kind !== 'cp' && kind !== 'ep')
+      throw new RangeError(`unknown pattern '${part}'`);
+    if (size === 2 && (kind === 'eo' || kind === 'ep'))
+      throw new RangeError(`pattern '${part}' needs edges; the 2x2 has none`);
     return list === undefined ? { kind } : { kind, cubies: list.split(',').map(Number) };
   });
 }
@@ -139,7 +145,11 @@ function startDatabase(instance: CubeInstance, start: CubeState, spec: PatternSp
  * The formula "the cube is solved after at most `horizon` moves" (monotone in the horizon: a
  * stop action is absorbing) and the decoder of its models into a move list.
  */
-export function encodeCube(instance: CubeInstance, horizon: number, options?: EncodeOptions): Encoded<CubeSolution> {
+export function encodeCube(
+  instance: CubeInstance,
+  horizon: number,
+  options?: EncodeOptions,
+): Encoded<CubeSolution> {
   return new CubeEncoder(instance, horizon, cubeVariant(options)).encode();
 }
 
@@ -168,7 +178,8 @@ class CubeEncoder {
     private readonly T: number,
     private readonly v: CubeEncodingVariant,
   ) {
-    if (!Number.isInteger(T) || T < 0) throw new RangeError(`horizon must be a non-negative integer, got ${T}`);
+    if (!Number.isInteger(T) || T < 0)
+      throw new RangeError(`horizon must be a non-negative integer, got ${T}`);
     this.start = CubeState.fromFacelets(instance.size, instance.facelets);
     this.moves = solverMoves(instance.size, instance.metric);
     this.tables = this.moves.map((m) => CubeState.ofMove(instance.size, m));
@@ -182,7 +193,9 @@ class CubeEncoder {
 
   encode(): Encoded<CubeSolution> {
     const { f, T, S } = this;
-    f.comment(`cube ${this.instance.size}x${this.instance.size} ${this.instance.metric} horizon ${T} variant ${JSON.stringify(this.v)}`);
+    f.comment(
+      `cube ${this.instance.size}x${this.instance.size} ${this.instance.metric} horizon ${T} variant ${JSON.stringify(this.v)}`,
+    );
     for (let t = 0; t <= S; t++) this.stateVariables(t);
     for (let t = 0; t < S; t++) this.actionVariables(t);
     this.fixState(0, this.start);
@@ -206,7 +219,10 @@ class CubeEncoder {
         if (perimeter === undefined) return plan;
         const reached = start.applyAll(plan.moves.map((name) => parseMove(name)!));
         const home = perimeter.distance(reached) === undefined ? [] : perimeter.pathHome(reached);
-        return { moves: mergeTurns([...plan.moves.map((name) => parseMove(name)!), ...home]).map(moveName), metric: instance.metric };
+        return {
+          moves: mergeTurns([...plan.moves.map((name) => parseMove(name)!), ...home]).map(moveName),
+          metric: instance.metric,
+        };
       },
       blockingClause: (model: Model) => {
         const lits: Lit[] = [];
@@ -243,7 +259,8 @@ class CubeEncoder {
         else allowed.push({ lit, child });
       });
       // "One of the allowed values" needs an exact state: every transition also read backwards.
-      if (allowed.length <= forbidden.length && this.v.backward) this.f.add([...guard, ...allowed.map((a) => a.lit)]);
+      if (allowed.length <= forbidden.length && this.v.backward)
+        this.f.add([...guard, ...allowed.map((a) => a.lit)]);
       else for (const lit of forbidden) this.f.add([...guard, -lit]);
       for (const { lit, child } of allowed) {
         if (child === TRUE_NODE) continue;
@@ -287,11 +304,15 @@ class CubeEncoder {
 
   private fixState(t: number, s: CubeState): void {
     this.corners.forEach((p, pi) => {
-      this.corners.forEach((k, ki) => this.f.add([s.cp[p] === k ? this.c[t]![pi]![ki]! : -this.c[t]![pi]![ki]!]));
+      this.corners.forEach((k, ki) =>
+        this.f.add([s.cp[p] === k ? this.c[t]![pi]![ki]! : -this.c[t]![pi]![ki]!]),
+      );
       for (let o = 0; o < 3; o++) this.f.add([s.co[p] === o ? this.tw[t]![pi]![o]! : -this.tw[t]![pi]![o]!]);
     });
     this.edges.forEach((p, pi) => {
-      this.edges.forEach((k, ki) => this.f.add([s.ep[p] === k ? this.e[t]![pi]![ki]! : -this.e[t]![pi]![ki]!]));
+      this.edges.forEach((k, ki) =>
+        this.f.add([s.ep[p] === k ? this.e[t]![pi]![ki]! : -this.e[t]![pi]![ki]!]),
+      );
       this.f.add([s.eo[p] === 1 ? this.fl[t]![pi]! : -this.fl[t]![pi]!]);
     });
   }
@@ -353,7 +374,13 @@ class CubeEncoder {
   private frame(t: number): void {
     const { f } = this;
     const faceLits = (q: number, corner: boolean): Lit[] =>
-      this.faces.filter((face) => this.moves.some((m, i) => m.face === face && (corner ? this.tables[i]!.cp[q] : this.tables[i]!.ep[q]) !== q)).map((face) => this.faceVar[t]!.get(face)!);
+      this.faces
+        .filter((face) =>
+          this.moves.some(
+            (m, i) => m.face === face && (corner ? this.tables[i]!.cp[q] : this.tables[i]!.ep[q]) !== q,
+          ),
+        )
+        .map((face) => this.faceVar[t]!.get(face)!);
     this.corners.forEach((q, qi) => {
       const moved = faceLits(q, true);
       const keep = (now: Lit, next: Lit): void => {
@@ -416,7 +443,11 @@ class CubeEncoder {
   private oneHot(t: number): void {
     const grid = (x: number[][]): void => {
       for (const row of x) exactlyOne(this.f, row);
-      for (let k = 0; k < x.length; k++) exactlyOne(this.f, x.map((row) => row[k]!));
+      for (let k = 0; k < x.length; k++)
+        exactlyOne(
+          this.f,
+          x.map((row) => row[k]!),
+        );
     };
     grid(this.c[t]!);
     grid(this.e[t]!);
@@ -442,7 +473,8 @@ class CubeEncoder {
         if (forbidden === 0) continue;
         const allowed = entries.length - forbidden;
         if (forbidden <= allowed * 2) {
-          for (const en of entries) if (!en.allowed) this.f.add(this.patternLits(spec, t, en.values).map((l) => -l));
+          for (const en of entries)
+            if (!en.allowed) this.f.add(this.patternLits(spec, t, en.values).map((l) => -l));
         } else {
           const selectors: Lit[] = [];
           for (const en of entries) {

@@ -11,9 +11,14 @@ const axisOf = (face: number): number => face % 3;
  * gives the same scramble. The size only names the cube the scramble is for: a 2x2 takes the
  * same 18 moves.
  */
-export function generateScramble(size: CubeSize, moves: number, seed: number | RandomGenerator = Date.now()): string[] {
+export function generateScramble(
+  size: CubeSize,
+  moves: number,
+  seed: number | RandomGenerator = Date.now(),
+): string[] {
   if (size !== 2 && size !== 3) throw new RangeError(`cube size must be 2 or 3, got ${size}`);
-  if (!Number.isInteger(moves) || moves < 0) throw new RangeError(`move count must be a non-negative integer, got ${moves}`);
+  if (!Number.isInteger(moves) || moves < 0)
+    throw new RangeError(`move count must be a non-negative integer, got ${moves}`);
   const rng = typeof seed === 'number' ? xoroshiro128plus(seed) : seed;
   const out: Move[] = [];
   let last = -1;

@@ -1,4 +1,11 @@
-import { type CubeInstance, CubeState, type CubeSize, type Metric, permutationParity, solverMoves } from './cube.model.js';
+import {
+  type CubeInstance,
+  CubeState,
+  type CubeSize,
+  type Metric,
+  permutationParity,
+  solverMoves,
+} from './cube.model.js';
 
 /**
  * A pattern: what is kept of a state when the rest is forgotten. `co`/`eo` keep the twist or
@@ -19,7 +26,8 @@ export function patternName(spec: PatternSpec): string {
 
 /** The pattern values of a state (position-indexed). */
 export function projectPattern(spec: PatternSpec, state: CubeState): Uint8Array {
-  const src = spec.kind === 'co' ? state.co : spec.kind === 'eo' ? state.eo : spec.kind === 'cp' ? state.cp : state.ep;
+  const src =
+    spec.kind === 'co' ? state.co : spec.kind === 'eo' ? state.eo : spec.kind === 'cp' ? state.cp : state.ep;
   if (spec.kind === 'co' || spec.kind === 'eo' || spec.cubies === undefined) return Uint8Array.from(src);
   const tracked = new Set(spec.cubies);
   return Uint8Array.from(src, (c) => (tracked.has(c) ? c : WILD));
@@ -100,14 +108,16 @@ export class PatternDatabase {
   /** The distance of a state's pattern. */
   distance(state: CubeState): number {
     const d = this.distances.get(keyOf(projectPattern(this.spec, state)));
-    if (d === undefined) throw new RangeError(`pattern ${patternName(this.spec)} of the state is unreachable`);
+    if (d === undefined)
+      throw new RangeError(`pattern ${patternName(this.spec)} of the state is unreachable`);
     return d;
   }
 
   /** The distance of a pattern given by its values (as `entries` yields them). */
   distanceOfPattern(values: Uint8Array): number {
     const d = this.distances.get(keyOf(values));
-    if (d === undefined) throw new RangeError(`pattern ${patternName(this.spec)} is unreachable from the origin`);
+    if (d === undefined)
+      throw new RangeError(`pattern ${patternName(this.spec)} is unreachable from the origin`);
     return d;
   }
 
@@ -127,10 +137,14 @@ export function defaultPatterns(size: CubeSize): PatternSpec[] {
  * distance, raised to the right parity in the quarter-turn metric (every quarter turn is an odd
  * corner permutation, so the length has the parity of the corner permutation).
  */
-export function cubeLowerBound(instance: CubeInstance, patterns: readonly PatternSpec[] = defaultPatterns(instance.size)): number {
+export function cubeLowerBound(
+  instance: CubeInstance,
+  patterns: readonly PatternSpec[] = defaultPatterns(instance.size),
+): number {
   const state = CubeState.fromFacelets(instance.size, instance.facelets);
   let bound = 0;
-  for (const spec of patterns) bound = Math.max(bound, PatternDatabase.toSolved(instance.size, instance.metric, spec).distance(state));
+  for (const spec of patterns)
+    bound = Math.max(bound, PatternDatabase.toSolved(instance.size, instance.metric, spec).distance(state));
   if (instance.metric === 'qtm' && bound % 2 !== permutationParity(state.cp)) bound++;
   return bound;
 }

@@ -29,16 +29,19 @@ function scrambled(size: CubeSize, n: number, seed: number): CubeState {
 }
 
 describe(CubeState.name, () => {
-  it.each(SIZES)('size %i: every move applied four times is the identity, and its inverse undoes it', (size) => {
-    const start = scrambled(size, 20, 1);
-    for (const m of ALL) {
-      expect(repeat(start, [m], 4).equals(start)).toBe(true);
-      expect(repeat(start, [m], 1).equals(start)).toBe(false);
-      expect(start.apply(m).apply(inverseMove(m)).equals(start)).toBe(true);
-    }
-  });
+  it.each(SIZES)(
+    'size %i: every move applied four times is the identity, and its inverse undoes it',
+    (size) => {
+      const start = scrambled(size, 20, 1);
+      for (const m of ALL) {
+        expect(repeat(start, [m], 4).equals(start)).toBe(true);
+        expect(repeat(start, [m], 1).equals(start)).toBe(false);
+        expect(start.apply(m).apply(inverseMove(m)).equals(start)).toBe(true);
+      }
+    },
+  );
 
-  it('X2 is X twice and X\' is X three times', () => {
+  it("X2 is X twice and X' is X three times", () => {
     const start = scrambled(3, 15, 2);
     for (const face of ['U', 'R', 'F', 'D', 'L', 'B'] as const) {
       expect(start.apply({ face, turns: 2 }).equals(repeat(start, [{ face, turns: 1 }], 2))).toBe(true);
@@ -98,7 +101,10 @@ describe(CubeState.name, () => {
   });
 
   it('the six half turns U2 D2 F2 B2 R2 L2 make the checkerboard', () => {
-    const f = moves('U2 D2 F2 B2 R2 L2').reduce((acc, m) => applyMoveToFacelets(3, acc, m), solvedFacelets(3));
+    const f = moves('U2 D2 F2 B2 R2 L2').reduce(
+      (acc, m) => applyMoveToFacelets(3, acc, m),
+      solvedFacelets(3),
+    );
     expect(faceletsSolved(3, f)).toBe(false);
     for (let face = 0; face < 6; face++) {
       const s = f.slice(face * 9, face * 9 + 9);

@@ -170,7 +170,8 @@ export class CubeState {
   }
 
   equals(other: CubeState): boolean {
-    const same = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+    const same = (a: Uint8Array, b: Uint8Array): boolean =>
+      a.length === b.length && a.every((x, i) => x === b[i]);
     return (
       this.size === other.size &&
       same(this.cp, other.cp) &&
@@ -212,7 +213,8 @@ export class CubeState {
       const twist = colours.findIndex((c) => c === 'U' || c === 'D');
       const rotated = [0, 1, 2].map((k) => colours[(twist + k) % 3]).join('');
       const cubie = twist < 0 ? -1 : CORNERS.indexOf(rotated as (typeof CORNERS)[number]);
-      if (cubie < 0) throw new InvalidCubeError(`corner at ${pos} has colours ${colours.join('')}, which no corner has`);
+      if (cubie < 0)
+        throw new InvalidCubeError(`corner at ${pos} has colours ${colours.join('')}, which no corner has`);
       cp[i] = cubie;
       co[i] = twist;
     });
@@ -223,7 +225,8 @@ export class CubeState {
       const colours = at.map((f) => facelets[g.faceletOf(at, f)]!).join('');
       const straight = EDGES.indexOf(colours as (typeof EDGES)[number]);
       const flipped = EDGES.indexOf((colours[1]! + colours[0]!) as (typeof EDGES)[number]);
-      if (straight < 0 && flipped < 0) throw new InvalidCubeError(`edge at ${EDGES[i]} has colours ${colours}, which no edge has`);
+      if (straight < 0 && flipped < 0)
+        throw new InvalidCubeError(`edge at ${EDGES[i]} has colours ${colours}, which no edge has`);
       ep[i] = straight >= 0 ? straight : flipped;
       eo[i] = straight >= 0 ? 0 : 1;
     }
@@ -244,11 +247,14 @@ export class CubeState {
     twice(this.cp, CORNERS, 'corner');
     twice(this.ep, EDGES, 'edge');
     const twist = this.co.reduce((a, b) => a + b, 0) % 3;
-    if (twist !== 0) throw new InvalidCubeError(`corner twist is impossible (sum of twists is ${twist} mod 3)`);
+    if (twist !== 0)
+      throw new InvalidCubeError(`corner twist is impossible (sum of twists is ${twist} mod 3)`);
     const flip = this.eo.reduce((a, b) => a + b, 0) % 2;
     if (flip !== 0) throw new InvalidCubeError('edge parity: an odd number of edges is flipped');
     if (this.size === 3 && permutationParity(this.cp) !== permutationParity(this.ep)) {
-      throw new InvalidCubeError('permutation parity: the corner and edge permutations differ in parity (two pieces swapped)');
+      throw new InvalidCubeError(
+        'permutation parity: the corner and edge permutations differ in parity (two pieces swapped)',
+      );
     }
   }
 }

@@ -31,7 +31,8 @@ export function parseCubeInstance(input: unknown): CubeInstance {
   const size = obj.size;
   if (size !== 2 && size !== 3) throw new InputError('size', `must be 2 or 3, got ${JSON.stringify(size)}`);
   const metric = obj.metric ?? 'htm';
-  if (metric !== 'htm' && metric !== 'qtm') throw new InputError('metric', `must be "htm" or "qtm", got ${JSON.stringify(metric)}`);
+  if (metric !== 'htm' && metric !== 'qtm')
+    throw new InputError('metric', `must be "htm" or "qtm", got ${JSON.stringify(metric)}`);
   if (obj.scramble !== undefined && obj.facelets !== undefined) {
     throw new InputError('scramble', 'give either "scramble" or "facelets", not both');
   }
@@ -46,17 +47,23 @@ export function parseCubeInstance(input: unknown): CubeInstance {
       scramble: moves.map(moveName),
     };
   }
-  if (obj.facelets !== undefined) return { size, metric: metric as Metric, facelets: parseFacelets(size, obj.facelets) };
+  if (obj.facelets !== undefined)
+    return { size, metric: metric as Metric, facelets: parseFacelets(size, obj.facelets) };
   throw new InputError('scramble', 'missing: give "scramble" (moves) or "facelets" (a facelet string)');
 }
 
 /** Reads a scramble in Singmaster notation, moves separated by spaces (`R U2 F'`). */
 export function parseScramble(text: unknown): Move[] {
-  if (typeof text !== 'string') throw new InputError('scramble', 'must be a string of moves such as "R U2 F\'"');
+  if (typeof text !== 'string')
+    throw new InputError('scramble', 'must be a string of moves such as "R U2 F\'"');
   const tokens = text.trim() === '' ? [] : text.trim().split(/\s+/);
   return tokens.map((token, i) => {
     const move = parseMove(token);
-    if (move === undefined) throw new InputError('scramble', `unknown move '${token}' (move ${i + 1}); moves are U R F D L B, optionally followed by 2 or '`);
+    if (move === undefined)
+      throw new InputError(
+        'scramble',
+        `unknown move '${token}' (move ${i + 1}); moves are U R F D L B, optionally followed by 2 or '`,
+      );
     return move;
   });
 }
@@ -69,14 +76,19 @@ export function parseFacelets(size: CubeSize, raw: unknown): string {
   if (typeof raw !== 'string') throw new InputError('facelets', 'must be a string');
   const text = raw.replace(/\s+/g, '');
   const g = FaceletGeometry.of(size);
-  if (text.length !== g.count) throw new InputError('facelets', `expected ${g.count} letters for size ${size}, got ${text.length}`);
+  if (text.length !== g.count)
+    throw new InputError('facelets', `expected ${g.count} letters for size ${size}, got ${text.length}`);
   const counts = new Map<string, number>();
   for (const c of text) counts.set(c, (counts.get(c) ?? 0) + 1);
   if (counts.size !== 6) {
-    throw new InputError('facelets', `expected 6 colours, found ${counts.size} (${[...counts.keys()].join(' ')})`);
+    throw new InputError(
+      'facelets',
+      `expected 6 colours, found ${counts.size} (${[...counts.keys()].join(' ')})`,
+    );
   }
   for (const [colour, n] of counts) {
-    if (n !== g.perFace) throw new InputError('facelets', `colour ${colour} appears ${n} times, expected ${g.perFace}`);
+    if (n !== g.perFace)
+      throw new InputError('facelets', `colour ${colour} appears ${n} times, expected ${g.perFace}`);
   }
   try {
     const facelets = size === 2 ? faceLettersOf2x2(text) : faceLettersOf3x3(text);
@@ -114,7 +126,8 @@ function faceLettersOf3x3(text: string): string {
   for (const face of FACES) {
     const colour = text[g.centreOf(face)]!;
     const other = faceOfColour.get(colour);
-    if (other !== undefined) throw new InvalidCubeError(`centres ${other} and ${face} have the same colour ${colour}`);
+    if (other !== undefined)
+      throw new InvalidCubeError(`centres ${other} and ${face} have the same colour ${colour}`);
     faceOfColour.set(colour, face);
   }
   return relabel(text, faceOfColour);
@@ -128,12 +141,16 @@ function faceLettersOf2x2(text: string): string {
   for (const corner of CORNERS) {
     const at = corner.split('') as Face[];
     const colours = at.map((f) => text[g.faceletOf(at, f)]!);
-    if (new Set(colours).size !== 3) throw new InvalidCubeError(`corner at ${corner} has colours ${colours.join('')}, which no corner has`);
+    if (new Set(colours).size !== 3)
+      throw new InvalidCubeError(`corner at ${corner} has colours ${colours.join('')}, which no corner has`);
     for (const a of colours) for (const b of colours) together.get(a)!.add(b);
   }
   const opposite = (colour: string): string => {
     const never = [...together.keys()].filter((c) => !together.get(colour)!.has(c));
-    if (never.length !== 1) throw new InvalidCubeError(`cannot tell which colour is opposite ${colour}: the corners do not pair the colours`);
+    if (never.length !== 1)
+      throw new InvalidCubeError(
+        `cannot tell which colour is opposite ${colour}: the corners do not pair the colours`,
+      );
     return never[0]!;
   };
   const dbl: Face[] = ['D', 'B', 'L'];
@@ -146,6 +163,7 @@ function faceLettersOf2x2(text: string): string {
     [opposite(l), 'R'],
     [opposite(b), 'F'],
   ]);
-  if (faceOfColour.size !== 6) throw new InvalidCubeError('the corners do not pair the colours into opposite faces');
+  if (faceOfColour.size !== 6)
+    throw new InvalidCubeError('the corners do not pair the colours into opposite faces');
   return relabel(text, faceOfColour);
 }

@@ -1,4 +1,13 @@
-import { CORNERS, CubeState, type CubeSize, FIXED_CORNER, inverseMove, type Metric, type Move, solverMoves } from './cube.model.js';
+import {
+  CORNERS,
+  CubeState,
+  type CubeSize,
+  FIXED_CORNER,
+  inverseMove,
+  type Metric,
+  type Move,
+  solverMoves,
+} from './cube.model.js';
 
 /** One component of a state: the cubie or the twist/flip at a position. */
 export interface StateComponent {
@@ -26,7 +35,9 @@ export const TRUE_NODE = 1;
  * of each follows from the others).
  */
 export function stateComponents(size: CubeSize): StateComponent[] {
-  const corners = CORNERS.map((_, i) => i).filter((i) => size === 3 || i !== FIXED_CORNER).slice(0, -1);
+  const corners = CORNERS.map((_, i) => i)
+    .filter((i) => size === 3 || i !== FIXED_CORNER)
+    .slice(0, -1);
   const edges = size === 3 ? Array.from({ length: 11 }, (_, i) => i) : [];
   return [
     ...corners.map((position) => ({ kind: 'cp' as const, position })),
@@ -37,7 +48,13 @@ export function stateComponents(size: CubeSize): StateComponent[] {
 }
 
 function componentValue(s: CubeState, c: StateComponent): number {
-  return c.kind === 'cp' ? s.cp[c.position]! : c.kind === 'co' ? s.co[c.position]! : c.kind === 'ep' ? s.ep[c.position]! : s.eo[c.position]!;
+  return c.kind === 'cp'
+    ? s.cp[c.position]!
+    : c.kind === 'co'
+      ? s.co[c.position]!
+      : c.kind === 'ep'
+        ? s.ep[c.position]!
+        : s.eo[c.position]!;
 }
 
 const DOMAIN = { cp: 8, co: 3, ep: 12, eo: 2 } as const;

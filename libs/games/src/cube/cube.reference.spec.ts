@@ -6,15 +6,17 @@ import { parseCubeInstance } from './cube.parse.js';
 import { PocketCubeDistances, POCKET_STATES } from './cube.reference.js';
 
 describe(PocketCubeDistances.name, () => {
-  it('reproduces the published 2x2 distance counts in the half-turn metric (God\'s number 11)', () => {
+  it("reproduces the published 2x2 distance counts in the half-turn metric (God's number 11)", () => {
     const h = PocketCubeDistances.of('htm').histogram();
     expect(h).toEqual([1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644]);
     expect(h.reduce((a, b) => a + b, 0)).toBe(POCKET_STATES);
   });
 
-  it('reproduces the published 2x2 distance counts in the quarter-turn metric (God\'s number 14)', () => {
+  it("reproduces the published 2x2 distance counts in the quarter-turn metric (God's number 14)", () => {
     const h = PocketCubeDistances.of('qtm').histogram();
-    expect(h).toEqual([1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280, 276]);
+    expect(h).toEqual([
+      1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280, 276,
+    ]);
   });
 
   it('agrees with short scrambles: never more than the scramble length, and round-trips its indices', () => {

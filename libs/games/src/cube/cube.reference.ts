@@ -98,7 +98,13 @@ export class PocketCubeDistances {
 
   /** The state of a table index (for picking positions at a given distance). */
   stateAt(index: number): CubeState {
-    return new CubeState(2, permUnrank(Math.floor(index / TWISTS)), twistUnrank(index % TWISTS), new Uint8Array(0), new Uint8Array(0));
+    return new CubeState(
+      2,
+      permUnrank(Math.floor(index / TWISTS)),
+      twistUnrank(index % TWISTS),
+      new Uint8Array(0),
+      new Uint8Array(0),
+    );
   }
 
   /** Table indices of every position at exactly distance d. */

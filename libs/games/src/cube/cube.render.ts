@@ -17,7 +17,9 @@ export function faceletNet(size: number, facelets: string): Record<Face, FaceGri
   const perFace = size * size;
   const net = {} as Record<Face, FaceGrid>;
   FACES.forEach((face, f) => {
-    net[face] = Array.from({ length: size }, (_, r) => Array.from(facelets.slice(f * perFace + r * size, f * perFace + (r + 1) * size)));
+    net[face] = Array.from({ length: size }, (_, r) =>
+      Array.from(facelets.slice(f * perFace + r * size, f * perFace + (r + 1) * size)),
+    );
   });
   return net;
 }
@@ -32,5 +34,10 @@ export function renderCube(instance: CubeInstance, solution: CubeSolution | unde
     facelets = applyMoveToFacelets(instance.size, facelets, move);
     frames.push({ move: name, facelets, net: faceletNet(instance.size, facelets) });
   }
-  return { size: instance.size, metric: instance.metric, start: faceletNet(instance.size, instance.facelets), frames };
+  return {
+    size: instance.size,
+    metric: instance.metric,
+    start: faceletNet(instance.size, instance.facelets),
+    frames,
+  };
 }

@@ -1,5 +1,12 @@
 import type { Verdict } from '../game-definition.js';
-import { applyMoveToFacelets, type CubeInstance, type CubeSolution, faceletsSolved, moveCost, parseMove } from './cube.model.js';
+import {
+  applyMoveToFacelets,
+  type CubeInstance,
+  type CubeSolution,
+  faceletsSolved,
+  moveCost,
+  parseMove,
+} from './cube.model.js';
 
 /**
  * Checks a plan by moving stickers (not cubies, so independently of the encoding's cubie model):
@@ -15,8 +22,13 @@ export function verifyCube(instance: CubeInstance, solution: CubeSolution, horiz
     facelets = applyMoveToFacelets(instance.size, facelets, move);
     cost += moveCost(move, instance.metric);
   }
-  if (!faceletsSolved(instance.size, facelets)) return { ok: false, reason: 'the moves do not solve the cube' };
-  if (cost > horizon) return { ok: false, reason: `the plan takes ${cost} moves (${instance.metric}), more than the horizon ${horizon}` };
+  if (!faceletsSolved(instance.size, facelets))
+    return { ok: false, reason: 'the moves do not solve the cube' };
+  if (cost > horizon)
+    return {
+      ok: false,
+      reason: `the plan takes ${cost} moves (${instance.metric}), more than the horizon ${horizon}`,
+    };
   return { ok: true, cost };
 }
 

@@ -96,8 +96,9 @@ afterAll(async () => {
 describe('a farm of one API and two worker processes', () => {
   it('shares a sweep between the workers, and a decisive result kills the other worker’s solver', async () => {
     // t=3 needs minutes (PHP(13, 12)), t=4 about a second (PHP(10, 9)): the UNSAT at 4 raises the
-    // lower bound to 5 and makes t=3, running on the other worker, useless.
-    const instance = { optimum: 5, lower: 3, holes: { 3: 12, 4: 9 } };
+    // lower bound to 5 and makes t=3, running on the other worker, useless. (A sweep starts one
+    // below the game's bound, 4, so that the optimum is backed by an UNSAT result.)
+    const instance = { optimum: 5, lower: 4, holes: { 3: 12, 4: 9 } };
     const before = await http<string>(api.url, 'GET', '/metrics');
     const { status, body } = await http<{ id: string }>(api.url, 'POST', '/v1/jobs', {
       game: 'staircase',

@@ -1,28 +1,33 @@
 /*
- * Cubie-level planning encoding of the cube for horizon T (steps t = 0..T, actions between them).
- * n = movable corners (7 on the 2x2, whose DBL corner stays home; 8 on the 3x3), e = edges (0 or 12),
- * M = moves per step (9 or 6 on the 2x2, 18 or 12 on the 3x3, htm or qtm), F = faces turned (3 or 6).
+ * Cubie-level planning encoding of "solved within T moves", monotone in T (a stop action is
+ * absorbing). The first S = T - r steps are simulated; the state at step S must lie within r
+ * moves of solved (r = the goal perimeter's radius; r = 0: be solved).
+ * n = movable corners (7 on the 2x2, whose DBL corner stays home; 8 on the 3x3), e = edges (0 or
+ * 12), M = moves per step (2x2: 9 htm / 6 qtm; 3x3: 18 / 12), F = faces turned (3 or 6),
+ * W = redundant move windows of length >= 3, D = edges of the perimeter's decision diagram.
  * Variables:
- *   c(t,p,k)  corner cubie k at corner position p           (T+1) n^2
- *   tw(t,p,o) twist o of the corner at position p            (T+1) 3n
- *   e(t,p,k)  edge cubie k at edge position p                (T+1) e^2
- *   fl(t,p)   the edge at position p is flipped             (T+1) e
- *   a(t,m)    move m at step t; stop(t) no move, absorbing   T (M+1)
- *   face(t,f) some move of face f at step t                   T F
+ *   c(t,p,k)  corner cubie k at corner position p              (S+1) n^2
+ *   tw(t,p,o) twist o of the corner at position p               (S+1) 3n
+ *   e(t,p,k)  edge cubie k at edge position p                   (S+1) e^2
+ *   fl(t,p)   the edge at position p is flipped                 (S+1) e
+ *   a(t,m)    move m at step t; stop(t) no move from t on       S (M+1)
+ *   face(t,f) some move of face f at step t                      S F
+ *   one per perimeter diagram node                               < D
  * Clauses:
- *   start and goal units                                     2 (n^2 + 3n + e^2 + e)
- *   exactly one action per step (auto at-most-one)           T O(M)
- *   face(t,f) <-> OR of its moves; stop(t) -> stop(t+1)      T (M + F + 1)
- *   transitions a(t,m) & x(t,src) -> x(t+1,dst), and back    T M (4 (2n + 6) + 4 (2e + 4)) for the 3x3
- *   frame: an untouched position keeps its content, both ways  T (2 n (n + 3) + 2 e (e + 2))
- *   pruning: no face twice in a row (qtm: no X X', X' X', X X X); opposite faces in one order
- *                                                            T O(F + M)
- *   per-step pattern bounds: a state at step t must have pattern distance <= T - t to solved and
- *   <= t from the start; each (t, pattern database) as forbidding clauses or as a disjunction of
- *   allowed patterns, whichever is smaller                   at most T * (pattern count) clauses
- *   optional exactly-one per position and per cubie          (T+1) (n^3 + e^3)
+ *   start units (and goal units when r = 0)                      n^2 + 3n + e^2 + e each
+ *   exactly one action per step                                  S O(M)
+ *   face(t,f) <-> its moves; stop(t) -> stop(t+1)                S (M + F + 1)
+ *   transitions a & x(t,from) <-> x(t+1,to), per moved position  S M (8 (n + 3) + 8 (e + 1))
+ *   frame: a position no turned face moves keeps its content     S (2n (n + 3) + 2e (e + 1))
+ *   pruning: no face twice in a row (qtm: no X X', X' X, X' X', X X X), opposite faces in
+ *   facelet order                                                S O(F)
+ *   redundant windows, one clause per window and start step      <= S W
+ *   perimeter: node & value -> successor, node -> allowed value   about 2 D
+ *   optional per-step pattern bounds (distance to solved <= T - t, from the start <= t): forbidden
+ *   patterns, or a disjunction of allowed ones when smaller      <= S * patterns
+ *   optional exactly-one per position and per cubie              (S - 1) O(n^2 + e^2)
  */
-import { atMostOne, CnfFormula, defineOr, exactlyOne, type Lit, type Model } from '@satfarm/cnf';
+import { CnfFormula, defineOr, exactlyOne, type Lit, type Model } from '@satfarm/cnf';
 
 import type { EncodeOptions, Encoded } from '../game-definition.js';
 import { FACES, type Face } from './cube.facelets.js';
@@ -33,8 +38,10 @@ import { type PatternSpec, PatternDatabase, defaultPatterns } from './cube.lower
 import {
   CORNERS,
   type CubeInstance,
+  type CubeSize,
   type CubeSolution,
   CubeState,
+  type Metric,
   FIXED_CORNER,
   type Move,
   moveName,
@@ -60,20 +67,32 @@ export interface CubeEncodingVariant {
   window: number;
 }
 
-/** The fastest choices measured in bench/cube. */
-export const DEFAULT_CUBE_VARIANT: CubeEncodingVariant = {
-  prune: 'full',
-  bounds: 'both',
-  patterns: 'default',
-  backward: true,
-  onehot: false,
-  window: 5,
-  perimeter: 0,
-};
+/**
+ * The fastest choices measured in bench/cube (see docs there): sequence pruning with redundant
+ * windows everywhere; for the 2x2 a goal perimeter (5 htm, 6 qtm), which the 3x3 does not gain
+ * from; per-step pattern bounds off (they add clauses without saving conflicts).
+ */
+export function defaultCubeVariant(size: CubeSize, metric: Metric): CubeEncodingVariant {
+  return {
+    prune: 'full',
+    bounds: 'none',
+    patterns: 'default',
+    backward: true,
+    onehot: false,
+    window: size === 2 ? 5 : 4,
+    perimeter: size === 2 ? (metric === 'htm' ? 5 : 6) : 0,
+  };
+}
 
-/** The variant named by `options.variant` over the defaults; throws RangeError on an unknown key or value. */
-export function cubeVariant(options?: EncodeOptions): CubeEncodingVariant {
-  const v: CubeEncodingVariant = { ...DEFAULT_CUBE_VARIANT };
+/**
+ * The variant named by `options.variant` over the defaults of the instance's size and metric;
+ * throws RangeError on an unknown key or value.
+ */
+export function cubeVariant(
+  instance: Pick<CubeInstance, 'size' | 'metric'>,
+  options?: EncodeOptions,
+): CubeEncodingVariant {
+  const v = defaultCubeVariant(instance.size, instance.metric);
   for (const [key, value] of Object.entries(options?.variant ?? {})) {
     switch (key) {
       case 'prune':
@@ -150,7 +169,7 @@ export function encodeCube(
   horizon: number,
   options?: EncodeOptions,
 ): Encoded<CubeSolution> {
-  return new CubeEncoder(instance, horizon, cubeVariant(options)).encode();
+  return new CubeEncoder(instance, horizon, cubeVariant(instance, options)).encode();
 }
 
 class CubeEncoder {
@@ -259,12 +278,12 @@ class CubeEncoder {
         else allowed.push({ lit, child });
       });
       // "One of the allowed values" needs an exact state: every transition also read backwards.
-      if (allowed.length <= forbidden.length && this.v.backward)
-        this.f.add([...guard, ...allowed.map((a) => a.lit)]);
+      const positive = this.v.backward && allowed.length <= forbidden.length;
+      if (positive) this.f.add([...guard, ...allowed.map((a) => a.lit)]);
       else for (const lit of forbidden) this.f.add([...guard, -lit]);
       for (const { lit, child } of allowed) {
         if (child === TRUE_NODE) continue;
-        if (allowed.length === 1 && this.v.backward) this.f.add([...guard, node[child]!]);
+        if (positive && allowed.length === 1) this.f.add([...guard, node[child]!]);
         else this.f.add([...guard, -lit, node[child]!]);
       }
     }
@@ -402,13 +421,13 @@ class CubeEncoder {
   }
 
   private pruning(): void {
-    const { f, S: T } = this;
+    const { f, S } = this;
     const qtm = this.instance.metric === 'qtm';
     const a = (t: number, face: Face, turns: number): Lit | undefined => {
       const i = this.moves.findIndex((m) => m.face === face && m.turns === turns);
       return i < 0 ? undefined : this.act[t]![i];
     };
-    for (let t = 0; t + 1 < T; t++) {
+    for (let t = 0; t + 1 < S; t++) {
       for (const face of this.faces) {
         const now = this.faceVar[t]!.get(face)!;
         const next = this.faceVar[t + 1]!.get(face)!;
@@ -420,7 +439,7 @@ class CubeEncoder {
           f.add([-cw(t), -ccw(t + 1)]);
           f.add([-ccw(t), -cw(t + 1)]);
           f.add([-ccw(t), -ccw(t + 1)]);
-          if (t + 2 < T) f.add([-cw(t), -cw(t + 1), -cw(t + 2)]);
+          if (t + 2 < S) f.add([-cw(t), -cw(t + 1), -cw(t + 2)]);
         }
         if (this.v.prune === 'full') {
           const opposite = OPPOSITE[face];
@@ -472,7 +491,8 @@ class CubeEncoder {
         }
         if (forbidden === 0) continue;
         const allowed = entries.length - forbidden;
-        if (forbidden <= allowed * 2) {
+        // Selectors for the allowed patterns need an exact state (transitions read both ways).
+        if (forbidden <= allowed * 2 || !this.v.backward) {
           for (const en of entries)
             if (!en.allowed) this.f.add(this.patternLits(spec, t, en.values).map((l) => -l));
         } else {

@@ -16,7 +16,7 @@ export function generateScramble(
   moves: number,
   seed: number | RandomGenerator = Date.now(),
 ): string[] {
-  if (size !== 2 && size !== 3) throw new RangeError(`cube size must be 2 or 3, got ${size}`);
+  if (size !== 2 && size !== 3) throw new RangeError(`cube size must be 2 or 3, got ${String(size)}`);
   if (!Number.isInteger(moves) || moves < 0)
     throw new RangeError(`move count must be a non-negative integer, got ${moves}`);
   const rng = typeof seed === 'number' ? xoroshiro128plus(seed) : seed;

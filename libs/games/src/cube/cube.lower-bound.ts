@@ -1,3 +1,4 @@
+import { GoalPerimeter } from './cube.perimeter.js';
 import {
   type CubeInstance,
   CubeState,
@@ -132,19 +133,34 @@ export function defaultPatterns(size: CubeSize): PatternSpec[] {
   return size === 2 ? [{ kind: 'co' }, { kind: 'cp' }] : [{ kind: 'co' }, { kind: 'eo' }, { kind: 'cp' }];
 }
 
+/** Radius of the goal perimeter the lower bound consults (the exact distance within it). */
+export function lowerBoundRadius(size: CubeSize, metric: Metric): number {
+  return size === 2 ? (metric === 'htm' ? 5 : 6) : metric === 'htm' ? 3 : 4;
+}
+
 /**
- * An admissible lower bound on the optimal solution length: the largest pattern-database
- * distance, raised to the right parity in the quarter-turn metric (every quarter turn is an odd
- * corner permutation, so the length has the parity of the corner permutation).
+ * An admissible lower bound on the optimal solution length: the exact distance when the state
+ * lies within the goal perimeter (see `GoalPerimeter`); otherwise the largest of one more than
+ * the perimeter's radius and the pattern-database distances, raised to the right parity in the
+ * quarter-turn metric (every quarter turn is an odd corner permutation, so the length has the
+ * parity of the corner permutation).
  */
 export function cubeLowerBound(
   instance: CubeInstance,
   patterns: readonly PatternSpec[] = defaultPatterns(instance.size),
 ): number {
   const state = CubeState.fromFacelets(instance.size, instance.facelets);
-  let bound = 0;
-  for (const spec of patterns)
+  const perimeter = GoalPerimeter.of(
+    instance.size,
+    instance.metric,
+    lowerBoundRadius(instance.size, instance.metric),
+  );
+  const exact = perimeter.distance(state);
+  if (exact !== undefined) return exact;
+  let bound = perimeter.radius + 1;
+  for (const spec of patterns) {
     bound = Math.max(bound, PatternDatabase.toSolved(instance.size, instance.metric, spec).distance(state));
+  }
   if (instance.metric === 'qtm' && bound % 2 !== permutationParity(state.cp)) bound++;
   return bound;
 }

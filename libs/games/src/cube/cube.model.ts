@@ -140,9 +140,7 @@ export class CubeState {
 
   /** The state after every move in order. */
   applyAll(moves: readonly Move[]): CubeState {
-    let s: CubeState = this;
-    for (const m of moves) s = s.apply(m);
-    return s;
+    return moves.reduce<CubeState>((s, m) => s.apply(m), this);
   }
 
   /** This state followed by `other` seen as a permutation (other's table in "replaced by" form). */

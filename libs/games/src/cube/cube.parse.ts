@@ -6,7 +6,6 @@ import {
   type CubeInstance,
   CubeState,
   InvalidCubeError,
-  type Metric,
   type Move,
   moveName,
   parseMove,
@@ -42,13 +41,12 @@ export function parseCubeInstance(input: unknown): CubeInstance {
     for (const m of moves) facelets = applyMoveToFacelets(size, facelets, m);
     return {
       size,
-      metric: metric as Metric,
+      metric,
       facelets: size === 2 ? faceLettersOf2x2(facelets) : facelets,
       scramble: moves.map(moveName),
     };
   }
-  if (obj.facelets !== undefined)
-    return { size, metric: metric as Metric, facelets: parseFacelets(size, obj.facelets) };
+  if (obj.facelets !== undefined) return { size, metric, facelets: parseFacelets(size, obj.facelets) };
   throw new InputError('scramble', 'missing: give "scramble" (moves) or "facelets" (a facelet string)');
 }
 

@@ -8,12 +8,16 @@ import { cubePlanLength, verifyCube } from './cube.verify.js';
 
 export * from './cube.model.js';
 export { parseCubeInstance, parseScramble, parseFacelets } from './cube.parse.js';
-export { encodeCube, cubeVariant, DEFAULT_CUBE_VARIANT, type CubeEncodingVariant } from './cube.encode.js';
+export { encodeCube, cubeVariant, defaultCubeVariant, type CubeEncodingVariant } from './cube.encode.js';
+export { GoalPerimeter } from './cube.perimeter.js';
 export { decodeCubePlan, mergeTurns } from './cube.decode.js';
 export { verifyCube, cubePlanLength } from './cube.verify.js';
 export { renderCube, faceletNet, type CubeRender, type FaceGrid } from './cube.render.js';
 export { cubeLowerBound, PatternDatabase, type PatternSpec, defaultPatterns } from './cube.lower-bound.js';
 export { generateScramble } from './cube.generate.js';
+export { FaceletGeometry } from './cube.facelets.js';
+/** The exact 2x2 distance table: a reference for tests and benchmarks, never used by the solver. */
+export { PocketCubeDistances, POCKET_STATES } from './cube.reference.js';
 export { redundantMoveWindows } from './cube.move-pruning.js';
 
 /** God's numbers: every 2x2 is solved within 11 (htm) / 14 (qtm) moves, every 3x3 within 20 / 26. */

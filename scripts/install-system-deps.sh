@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the system packages satfarm needs: kissat (from Debian 13, pinned so nothing else
-# moves), cadical, minisat, and the reference tools used by tests and benchmarks.
+# moves), cadical, minisat, the reference tools used by tests and benchmarks, and Chromium (the
+# dashboard's browser test drives Debian's headless Chromium).
 # The Debian 13 source reuses the mirror this machine's own apt configuration already points at.
 set -euo pipefail
 
-PACKAGES_BOOKWORM=(cadical minisat rubiks redis-server sgt-puzzles hex-a-hop-data)
+PACKAGES_BOOKWORM=(cadical minisat rubiks redis-server sgt-puzzles hex-a-hop-data chromium)
 need=()
 command -v kissat >/dev/null 2>&1 || need+=(kissat)
 for p in "${PACKAGES_BOOKWORM[@]}" ${SATFARM_EXTRA_APT:-}; do

@@ -7,6 +7,7 @@ bash scripts/setup.sh
 npx prettier --check . --log-level warn
 npx eslint . --max-warnings 0
 npx tsc -p tsconfig.json --noEmit
+npx tsc -p apps/web/tsconfig.json --noEmit
 mkdir -p test/artifacts
 # vitest's own summary is followed by a plain "N passed, N failed" line for log readers.
 set +e

@@ -47,7 +47,7 @@ afterAll(() => {
 
 describe('satfarm solve cnf', () => {
   it.each([6, 7, 8, 9])(
-    'proves the pigeonhole formula PHP(%i+1, %i) unsatisfiable with exit code 1',
+    'proves the pigeonhole formula PHP(n+1, n) for n = %i unsatisfiable with exit code 1',
     async (n) => {
       const file = await generate(`php${n}.cnf`, ['--family', 'php', '--holes', String(n)]);
       const run = await runCli(['solve', 'cnf', '--input', file, '--json']);

@@ -1,6 +1,8 @@
+import { hostname } from 'node:os';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { BatchResource, JobResource } from '@satfarm/queue';
+import type { BatchResource, FarmOverview, JobResource } from '@satfarm/queue';
 
 import { http, metricValue, ProgressClient } from './support/farm-client.js';
 import {
@@ -343,5 +345,51 @@ describe('the farm API', () => {
         expect(satisfies(formulas[i]!, (job.solution as { model: number[] }).model)).toBe(true);
       else expect(job.status).toBe('unsatisfiable');
     });
+  });
+
+  it('shows the farm at a glance, and a running horizon’s conflicts live on every replica', async () => {
+    // Horizon 0 is PHP(13, 12): kissat searches it for minutes, printing its conflicts as it goes.
+    const created = await http<{ id: string }>(
+      serving.url,
+      'POST',
+      '/v1/jobs',
+      {
+        game: 'staircase',
+        instance: { optimum: 2, lower: 1, holes: { 0: 12 } },
+        options: { parallelism: 1 },
+      },
+      auth,
+    );
+    const jobId = created.body.id;
+    const other = await ProgressClient.connect(front.url, KEY);
+    try {
+      await Promise.all([progress.subscribe({ jobId }), other.subscribe({ jobId })]);
+      const live = (e: { jobId: string; t: number; state: string; stats?: { conflicts?: number } }) =>
+        e.jobId === jobId && e.t === 0 && e.state === 'running' && (e.stats?.conflicts ?? 0) > 0;
+      const [here, there] = await Promise.all([progress.horizonWhere(live), other.horizonWhere(live)]);
+      expect(there.stats?.vars).toBe(here.stats?.vars);
+      expect(there.stats?.solver).toMatch(/^kissat/);
+      expect(here.ms).toBeGreaterThanOrEqual(1000);
+
+      // `front` limits requests to 20 a minute: ask `serving` (both read the same Redis).
+      const farm = await http<FarmOverview>(serving.url, 'GET', '/v1/farm', undefined, auth);
+      expect(farm.status).toBe(200);
+      expect(farm.body.activeSolvers).toBeGreaterThanOrEqual(1);
+      expect(farm.body.jobs.running).toBeGreaterThanOrEqual(1);
+      // Only `serving` hosts solver slots; `front` is an API alone.
+      expect(farm.body.workers.map((w) => w.name)).toEqual([`${hostname()}:${serving.pid}`]);
+      expect(farm.body.queues.horizons.active).toBe(farm.body.activeSolvers);
+      expect((await http(serving.url, 'GET', '/v1/farm')).status).toBe(401);
+      // A running job shows its instance drawn (the answer's drawing comes at the end).
+      const running = await http<JobResource>(serving.url, 'GET', `/v1/jobs/${jobId}`, undefined, auth);
+      expect(running.body).toMatchObject({ status: 'running', render: { optimum: 2 } });
+    } finally {
+      other.close();
+      await http(serving.url, 'DELETE', `/v1/jobs/${jobId}`, undefined, auth);
+    }
+    expect((await progress.jobEnd(jobId)).status).toBe('cancelled');
+    // Each replica relays the progress to its own clients only: no event reaches a client twice.
+    const seen = progress.horizons.filter((e) => e.jobId === jobId && e.stats?.conflicts !== undefined);
+    expect(new Set(seen.map((e) => `${e.ms}:${e.stats!.conflicts}`)).size).toBe(seen.length);
   });
 });

@@ -16,6 +16,7 @@ import {
   uniquePrefix,
   writeFarmGamesModule,
 } from './support/farm-processes.js';
+import { descendants } from './support/process-table.js';
 
 const prefix = uniquePrefix('restart');
 const spec = specDir();
@@ -97,5 +98,9 @@ describe('the coordinator', () => {
     expect([3, 4, 5].map((t) => results.get(t))).toEqual(['unsat', 'unsat', 'unsat']);
     expect(results.get(6)).toBe('sat');
     expect(job.verified).toBe(true);
+    // No orphans: the worker runs no solver once the job has ended (a cancelled one dies in ms).
+    const solvers = () => descendants(worker.pid).filter((row) => row.command === 'kissat');
+    for (let i = 0; i < 500 && solvers().length > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(solvers()).toEqual([]);
   });
 });

@@ -35,9 +35,11 @@ describe('satfarm solve hexahop', () => {
     const misspelt = await runCli(['solve', 'hexahop', '--input', '{"level": "Orbitall"}', '--json']);
     expect(misspelt.code).toBe(2);
     expect(misspelt.stderr).toMatch(/level.*did you mean 'Orbital'/);
-    const laser = await runCli(['solve', 'hexahop', '--input', '{"level": "Laser Tiles"}', '--json']);
-    expect(laser.code).toBe(2);
-    expect(laser.stderr).toMatch(/tile type 'laser', which is not supported yet/);
+    const rolling = await runCli(['solve', 'hexahop', '--input', '{"level": "Rolling Hexagons"}', '--json']);
+    expect(rolling.code).toBe(2);
+    expect(rolling.stderr).toMatch(
+      /tile type 'spinner \(tiles that may roll anywhere on the map\)', which is not supported yet/,
+    );
   });
 });
 

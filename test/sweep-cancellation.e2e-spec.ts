@@ -1,16 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { solveParsed, type SolveEvent } from '@satfarm/engine';
 import { pigeonLadderGame } from '@satfarm/engine/testing';
 
 import { descendants, isAlive } from './support/process-table.js';
 
-const kissatChildren = (): number[] =>
+const kissatDescendants = (): number[] =>
   descendants(process.pid)
     .filter((row) => row.command === 'kissat')
     .map((row) => row.pid);
 
+/**
+ * The solvers below this process that were not there when the spec began: a test file that ran
+ * earlier in the same worker process answers for its own (every spec checks its own orphans).
+ */
+const before = new Set<number>();
+const kissatChildren = (): number[] => kissatDescendants().filter((pid) => !before.has(pid));
+
 describe('an in-process horizon sweep', () => {
+  beforeAll(() => {
+    for (const pid of kissatDescendants()) before.add(pid);
+  });
+
   it('cancelled mid-solve leaves no kissat process alive', async () => {
     const controller = new AbortController();
     const seen = new Set<number>();

@@ -4,12 +4,13 @@
  * with a seed from the breadth-first distance table; 3x3 scrambles of 4..10 moves.
  *
  *   node dist/bench/cube/cube.bench.js [--quick] [--cap SECONDS] [--only 2x2|3x3]
+ *                                      [--variants 'default;no perimeter;...'] [--match REGEX]
  *
  * Per sweep: time to the proven optimum, when the last UNSAT (optimum - 1) and the SAT at the
  * optimum came in (ms from the start of the sweep). A sweep is cut at the cap and
  * reported as such (default 180 s). Prints a table per cube and writes bench/results/cube.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +29,7 @@ import {
   verifyCube,
 } from '@satfarm/games';
 import { KissatRunner, type SolverPreset } from '@satfarm/solver';
-import { HorizonSweep } from '@satfarm/sweep';
+import { HorizonSweep, horizonPreset } from '@satfarm/sweep';
 import { unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 
 import { encodeCubeNaively } from './cube-naive.encoding.js';
@@ -39,6 +40,13 @@ const capIndex = args.indexOf('--cap');
 const CAP_MS = (capIndex >= 0 ? Number(args[capIndex + 1]) : quick ? 30 : 180) * 1000;
 const onlyIndex = args.indexOf('--only');
 const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined;
+const variantsIndex = args.indexOf('--variants');
+const variantFilter =
+  variantsIndex >= 0 ? new Set((args[variantsIndex + 1] ?? '').split(';').map((s) => s.trim())) : undefined;
+const matchIndex = args.indexOf('--match');
+const caseFilter = matchIndex >= 0 ? new RegExp(args[matchIndex + 1] ?? '') : undefined;
+const selected = (vs: Variant[]): Variant[] =>
+  variantFilter === undefined ? vs : vs.filter((v) => variantFilter.has(v.name));
 const PARALLELISM = 2;
 const SEED = 2024;
 const kissat = new KissatRunner();
@@ -48,6 +56,7 @@ interface Variant {
   name: string;
   options?: Record<string, string | number | boolean>;
   naive?: boolean;
+  /** Solver presets by the bounds; default: the game's choice (on for the cube). */
   presets?: boolean;
   parallelism?: number;
 }
@@ -63,6 +72,8 @@ interface Row {
   instance: string;
   distance: number | undefined;
   variant: string;
+  /** Whether horizons ran with solver presets by the bounds. */
+  presets: boolean;
   status: string;
   optimum?: number;
   lowerBound: number;
@@ -78,7 +89,7 @@ async function sweep(c: Case, v: Variant): Promise<Row> {
   const lower = cubeLowerBound(c.instance);
   const started = performance.now();
   const ended = new Map<number, { result: string; at: number }>();
-  let provenLower = lower;
+  const presets = !v.naive && (v.presets ?? cubeGame.solverPresets ?? false);
   let size: { vars: number; clauses: number } | undefined;
   const horizonSweep = new HorizonSweep<CubeSolution>({
     lower,
@@ -88,9 +99,8 @@ async function sweep(c: Case, v: Variant): Promise<Row> {
     timeoutMs: CAP_MS,
   });
   const result = await horizonSweep.run({
-    run: async (t, signal) => {
-      // The lowest open horizon is the likeliest UNSAT; the ones above it the likeliest SAT.
-      const preset: SolverPreset = !v.presets ? 'default' : t <= provenLower ? 'unsat' : 'sat';
+    run: async (t, signal, bounds) => {
+      const preset: SolverPreset = presets ? horizonPreset(t, bounds.lower) : 'default';
       const encoded = v.naive
         ? encodeCubeNaively(c.instance, t)
         : encodeCube(c.instance, t, { variant: v.options ?? {} });
@@ -98,10 +108,7 @@ async function sweep(c: Case, v: Variant): Promise<Row> {
       const r = await solveEncoded(cubeGame, c.instance, t, encoded, kissat, { signal, preset });
       ended.set(t, { result: r.result, at: performance.now() - started });
       if (r.result === 'sat') return { result: 'sat', plan: r.plan, planLength: r.planLength };
-      if (r.result === 'unsat') {
-        provenLower = Math.max(provenLower, t + 1);
-        return { result: 'unsat' };
-      }
+      if (r.result === 'unsat') return { result: 'unsat' };
       return { result: 'unknown', reason: r.result };
     },
   });
@@ -126,6 +133,7 @@ async function sweep(c: Case, v: Variant): Promise<Row> {
     instance: c.name,
     distance: c.distance,
     variant: v.name,
+    presets,
     status: result.status === 'unknown' && wall >= CAP_MS - 50 ? 'capped' : result.status,
     optimum,
     lowerBound: lower,
@@ -241,7 +249,7 @@ function summarize(
 
 const POCKET_VARIANTS: Variant[] = [
   { name: 'default' },
-  { name: 'default, presets', presets: true },
+  { name: 'default, no presets', presets: false },
   { name: 'default, 1 horizon', parallelism: 1 },
   { name: 'no perimeter', options: { perimeter: 0 } },
   { name: 'perimeter 6', options: { perimeter: 6 } },
@@ -253,7 +261,7 @@ const POCKET_VARIANTS: Variant[] = [
 
 const RUBIK_VARIANTS: Variant[] = [
   { name: 'default' },
-  { name: 'default, presets', presets: true },
+  { name: 'default, no presets', presets: false },
   { name: 'no windows', options: { window: 0 } },
   { name: 'pattern bounds', options: { bounds: 'goal' } },
   { name: 'perimeter 2', options: { perimeter: 2 } },
@@ -271,6 +279,11 @@ function casesFor(v: Variant, cases: Case[], size: 2 | 3): Case[] {
   return cases.filter((c) => /3x3 ([6-9])m #1/.test(c.name));
 }
 
+/** The cases of a variant: those `--match` names, or the variant's usual subset. */
+function pick(v: Variant, cases: Case[], size: 2 | 3): Case[] {
+  return caseFilter === undefined ? casesFor(v, cases, size) : cases.filter((c) => caseFilter.test(c.name));
+}
+
 const rows: Row[] = [];
 const machine = {
   cpus: cpus().length,
@@ -285,38 +298,47 @@ console.log(
 if (only === undefined || only === '2x2') {
   const cases = pocketCases();
   console.log('\n2x2, half-turn metric');
-  for (const v of POCKET_VARIANTS) {
+  for (const v of selected(POCKET_VARIANTS)) {
     console.log(`  ${v.name}: ${describe(v, 2)}`);
-    for (const c of casesFor(v, cases, 2)) rows.push(await sweep(c, v));
+    for (const c of pick(v, cases, 2)) rows.push(await sweep(c, v));
   }
   printRows(rows.filter((r) => r.instance.startsWith('2x2')));
 }
 if (only === undefined || only === '3x3') {
   const cases = rubikCases(quick ? [4, 6, 8, 9] : [4, 5, 6, 7, 8, 9, 10], quick ? 1 : 2);
   console.log('\n3x3, half-turn metric');
-  for (const v of RUBIK_VARIANTS) {
+  for (const v of selected(RUBIK_VARIANTS)) {
     console.log(`  ${v.name}: ${describe(v, 3)}`);
-    for (const c of casesFor(v, cases, 3)) rows.push(await sweep(c, v));
+    for (const c of pick(v, cases, 3)) rows.push(await sweep(c, v));
   }
   printRows(rows.filter((r) => r.instance.startsWith('3x3')));
 }
 
+// A run of some sizes, variants or cases keeps the other rows of the last result.
+const out = resolve(dirname(fileURLToPath(import.meta.url)), '../../../bench/results/cube.json');
+const ran = new Set(rows.map((r) => `${r.instance}|${r.variant}`));
+const kept = existsSync(out)
+  ? ((JSON.parse(readFileSync(out, 'utf8')) as { rows?: Row[] }).rows?.filter(
+      (r) => !ran.has(`${r.instance}|${r.variant}`),
+    ) ?? [])
+  : [];
+const allRows = [...kept, ...rows];
 const summary = {
   '2x2 default': summarize(
-    rows.filter((r) => r.instance.startsWith('2x2')),
+    allRows.filter((r) => r.instance.startsWith('2x2')),
     'default',
   ),
   '3x3 default by scramble length': Object.fromEntries(
     [
       ...new Set(
-        rows
+        allRows
           .filter((r) => r.instance.startsWith('3x3') && r.variant === 'default')
           .map((r) => /(\d+)m/.exec(r.instance)![1]!),
       ),
     ].map((d) => [
       `${d} moves`,
       summarize(
-        rows.filter((r) => r.instance.startsWith(`3x3 ${d}m`)),
+        allRows.filter((r) => r.instance.startsWith(`3x3 ${d}m`)),
         'default',
       ),
     ]),
@@ -324,10 +346,9 @@ const summary = {
 };
 console.log('\nsummary', JSON.stringify(summary, null, 1));
 
-const out = resolve(dirname(fileURLToPath(import.meta.url)), '../../../bench/results/cube.json');
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(
   out,
-  `${JSON.stringify({ date: new Date().toISOString(), machine, quick, summary, rows }, null, 1)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), machine, quick, summary, rows: allRows }, null, 1)}\n`,
 );
-console.log(`wrote ${out}`);
+console.log(`wrote ${out} (${rows.length} rows from this run, ${kept.length} kept from the last)`);

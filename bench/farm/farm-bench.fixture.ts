@@ -15,6 +15,11 @@ const FINAL = new Set(['optimal', 'satisfiable', 'unsatisfiable', 'unknown', 'fa
 /** A farm started for a benchmark, on its own Redis prefix. */
 export interface BenchFarm {
   url: string;
+  /** The Redis the farm runs on, and its key prefix. */
+  redisUrl: string;
+  prefix: string;
+  /** Process ids of the API (and coordinator) and of each worker process. */
+  pids: { api: number; workers: number[] };
   /** Stops the farm, deletes its keys, stops the private Redis if one was started. */
   stop(): Promise<void>;
 }
@@ -23,7 +28,7 @@ export interface BenchFarm {
  * Starts a farm (bench/farm/farm-server.ts) with `slots` solver slots, on `REDIS_URL` if set,
  * otherwise on a private redis-server (as `satfarm serve` does). Rate limiting is off. With
  * `workerProcesses` > 0 the slots run in that many separate worker processes (a fleet on one
- * machine) instead of the API's process.
+ * machine, each a `satfarm worker` with the benchmark games) instead of the API's process.
  */
 export async function startBenchFarm(slots: number, workerProcesses = 0): Promise<BenchFarm> {
   const local = process.env.REDIS_URL ? undefined : await LocalRedisServer.start();
@@ -31,7 +36,7 @@ export async function startBenchFarm(slots: number, workerProcesses = 0): Promis
   const prefix = `satfarm-bench-${process.pid}`;
   const server = join(dirname(fileURLToPath(import.meta.url)), 'farm-server.js');
   const env = { ...process.env, REDIS_URL: redisUrl, SATFARM_PREFIX: prefix, SATFARM_RATE_LIMIT: '0' };
-  const workerMain = join(dirname(fileURLToPath(import.meta.url)), '../../apps/worker/src/main.js');
+  const workerMain = join(dirname(fileURLToPath(import.meta.url)), 'farm-worker.js');
   const workers = Array.from({ length: workerProcesses }, (_, i) => {
     const share = Math.floor(slots / workerProcesses) + (i < slots % workerProcesses ? 1 : 0);
     return spawn(process.execPath, [workerMain], {
@@ -54,6 +59,9 @@ export async function startBenchFarm(slots: number, workerProcesses = 0): Promis
   });
   return {
     url,
+    redisUrl,
+    prefix,
+    pids: { api: child.pid!, workers: workers.map((w) => w.pid!) },
     async stop() {
       for (const c of [child, ...workers]) c.kill('SIGTERM');
       await exited;

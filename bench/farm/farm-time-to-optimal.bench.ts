@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 
 import { solveParsed } from '@satfarm/engine';
+import { generateScramble, generateSnake } from '@satfarm/games';
 import type { JobResource } from '@satfarm/queue';
 
 import { get, JobFollower, post, printTable, startBenchFarm, writeResult } from './farm-bench.fixture.js';
@@ -13,8 +14,9 @@ import { gamesWithStaircase } from './staircase.game.js';
  * of `satfarm solve`) and through the farm (`POST /v1/jobs` to the final websocket event), with
  * the same parallelism and policy, the farm having as many solver slots as the parallelism, after
  * one untimed run of each.
- * Target: farm / in-process <= 1.10. Instances: the CNF examples, pigeon ladders (horizon sweeps
- * whose UNSAT proofs below the optimum grow hard) and staircases. Medians of `runs` runs.
+ * Target: farm / in-process <= 1.10. Instances: cubes (2x2 and 3x3 scrambles) and Snake
+ * instances (the games the farm is for), the CNF examples, pigeon ladders (horizon sweeps whose
+ * UNSAT proofs below the optimum grow hard) and staircases. Medians of `runs` runs.
  *
  *   node dist/bench/farm/farm-time-to-optimal.bench.js [runs] [parallelism]
  *
@@ -35,7 +37,23 @@ function instances(): Instance[] {
     .filter((f) => f.endsWith('.cnf'))
     .sort()
     .map((f) => ({ name: f, game: 'cnf', input: readFileSync(join('examples', f), 'utf8') }));
+  const cube = (size: 2 | 3, moves: number, seed: number): Instance => {
+    const scramble = generateScramble(size, moves, seed).join(' ');
+    return { name: `cube ${size}x${size} ${moves}m`, game: 'cube', input: { size, scramble } };
+  };
+  const snake = (side: number, apples: number, seed: number): Instance => ({
+    name: `snake ${side}x${side} ${apples} apples #${seed}`,
+    game: 'snake',
+    input: generateSnake({ width: side, height: side, apples, seed }),
+  });
   return [
+    cube(2, 11, 1),
+    cube(2, 14, 2),
+    cube(3, 7, 3),
+    cube(3, 8, 4),
+    snake(8, 5, 1),
+    snake(10, 9, 2),
+    snake(10, 9, 3),
     ...cnf,
     { name: 'pigeons-8', game: 'pigeons', input: { pigeons: 8 } },
     { name: 'pigeons-9', game: 'pigeons', input: { pigeons: 9 } },

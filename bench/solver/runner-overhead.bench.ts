@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { dirname, join, resolve } from 'node:path';
 
 import { type CnfFormula, pigeonhole, randomKSat } from '@satfarm/cnf';
@@ -9,8 +10,15 @@ import { KissatRunner } from '@satfarm/solver';
 /**
  * What KissatRunner costs on top of kissat itself: for each instance, N solves through the
  * runner (DIMACS streamed to stdin, output parsed, model checked) against N runs of `kissat FILE`
- * with spawnSync on the same DIMACS text. Medians, so one slow run on a shared machine does not
- * decide. Run from the repository root after `npm run build`:
+ * with spawnSync on the same DIMACS text, the runner starting kissat from its spawn host (the
+ * default) and from this process (`launch: 'direct'`). Medians, so one slow run on a shared
+ * machine does not decide.
+ *
+ * Then what starting a process costs the caller's event loop: many trivial solves, 4 in flight,
+ * from this process as it is and again holding ~300 MB more (a worker's caches, an API's modules),
+ * host against direct: solves per second and the event loop's delay (p99, max) meanwhile.
+ *
+ * Run from the repository root after `npm run build`:
  *
  *   node dist/bench/solver/runner-overhead.bench.js [runs]
  *
@@ -29,7 +37,16 @@ interface Row {
   result: string;
   directMs: number;
   runnerMs: number;
+  runnerDirectLaunchMs: number;
   ratio: number;
+}
+
+interface LaunchRow {
+  heapMB: number;
+  launch: 'host' | 'direct';
+  solvesPerSec: number;
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
 }
 
 const RUNS = Number(process.argv[2] ?? 20);
@@ -63,21 +80,30 @@ async function runRunner(runner: KissatRunner, formula: CnfFormula): Promise<{ m
   return { ms: performance.now() - start, status: outcome.status };
 }
 
-async function measure(instance: Instance, dir: string, runner: KissatRunner): Promise<Row> {
+async function measure(
+  instance: Instance,
+  dir: string,
+  runner: KissatRunner,
+  directRunner: KissatRunner,
+): Promise<Row> {
   const file = join(dir, `${instance.name}.cnf`);
   await writeFile(file, instance.formula.toDimacs());
   // One untimed run of each warms the page cache and the runner's version lookup.
   runDirect(file);
   await runRunner(runner, instance.formula);
+  await runRunner(directRunner, instance.formula);
   const direct: number[] = [];
   const viaRunner: number[] = [];
+  const viaDirectRunner: number[] = [];
   const statuses = new Set<string>();
   for (let i = 0; i < RUNS; i++) {
     const d = runDirect(file);
     const r = await runRunner(runner, instance.formula);
+    const rd = await runRunner(directRunner, instance.formula);
     direct.push(d.ms);
     viaRunner.push(r.ms);
-    statuses.add(d.status).add(r.status);
+    viaDirectRunner.push(rd.ms);
+    statuses.add(d.status).add(r.status).add(rd.status);
   }
   if (statuses.size !== 1)
     throw new Error(`${instance.name}: direct and runner disagree: ${[...statuses].join(', ')}`);
@@ -90,6 +116,7 @@ async function measure(instance: Instance, dir: string, runner: KissatRunner): P
     result: [...statuses][0]!,
     directMs: round(directMs),
     runnerMs: round(runnerMs),
+    runnerDirectLaunchMs: round(median(viaDirectRunner)),
     ratio: round(runnerMs / directMs),
   };
 }
@@ -99,9 +126,20 @@ function round(x: number): number {
 }
 
 function printTable(rows: Row[]): void {
-  const header = ['instance', 'vars', 'clauses', 'result', 'direct ms', 'runner ms', 'ratio'];
+  const header = [
+    'instance',
+    'vars',
+    'clauses',
+    'result',
+    'kissat ms',
+    'runner ms',
+    'ratio',
+    'runner, direct launch ms',
+  ];
   const cells = rows.map((r) =>
-    [r.instance, r.vars, r.clauses, r.result, r.directMs, r.runnerMs, r.ratio].map(String),
+    [r.instance, r.vars, r.clauses, r.result, r.directMs, r.runnerMs, r.ratio, r.runnerDirectLaunchMs].map(
+      String,
+    ),
   );
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (values: string[]): string =>
@@ -110,18 +148,78 @@ function printTable(rows: Row[]): void {
   for (const c of cells) console.log(line(c));
 }
 
+/** `count` trivial solves, 4 in flight, with the event loop's delay sampled every millisecond. */
+async function launchCost(
+  runner: KissatRunner,
+  count: number,
+): Promise<Omit<LaunchRow, 'heapMB' | 'launch'>> {
+  const formula = pigeonhole(3, 2);
+  for (let i = 0; i < 10; i++) await runner.solve({ formula });
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  const start = performance.now();
+  let started = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (started < count) {
+        started++;
+        const outcome = await runner.solve({ formula });
+        if (outcome.status !== 'unsat') throw new Error(`a trivial solve gave ${outcome.status}`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  delay.disable();
+  return {
+    solvesPerSec: round(count / seconds),
+    loopDelayP99Ms: round(delay.percentile(99) / 1e6),
+    loopDelayMaxMs: round(delay.max / 1e6),
+  };
+}
+
+async function launchRows(): Promise<LaunchRow[]> {
+  const rows: LaunchRow[] = [];
+  const runners = { host: new KissatRunner(), direct: new KissatRunner({ launch: 'direct' }) };
+  const ballast: unknown[] = [];
+  for (const heapMB of [0, 300]) {
+    // Small live objects, as a real heap has, until RSS has grown by about heapMB.
+    const base = process.memoryUsage().rss;
+    while (process.memoryUsage().rss - base < heapMB * 1e6) {
+      ballast.push(Array.from({ length: 10_000 }, (_, i) => ({ i, s: `cell ${i}` })));
+    }
+    for (const launch of ['direct', 'host'] as const) {
+      rows.push({ heapMB, launch, ...(await launchCost(runners[launch], 300)) });
+    }
+  }
+  ballast.length = 0;
+  return rows;
+}
+
+function printLaunchTable(rows: LaunchRow[]): void {
+  console.log('\nstarting a solver: trivial solves, 4 in flight');
+  console.log('extra heap  launch  solves/s  loop delay p99 ms  loop delay max ms');
+  for (const r of rows) {
+    console.log(
+      `${`${r.heapMB} MB`.padStart(10)}  ${r.launch.padEnd(6)}  ${String(r.solvesPerSec).padStart(8)}  ${String(r.loopDelayP99Ms).padStart(17)}  ${String(r.loopDelayMaxMs).padStart(17)}`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   if (!Number.isInteger(RUNS) || RUNS < 1)
     throw new Error(`runs must be a positive integer, got ${process.argv[2]}`);
   const runner = new KissatRunner();
+  const directRunner = new KissatRunner({ launch: 'direct' });
   const dir = await mkdtemp(join(tmpdir(), 'satfarm-bench-'));
   const rows: Row[] = [];
   try {
-    for (const instance of instances()) rows.push(await measure(instance, dir, runner));
+    for (const instance of instances()) rows.push(await measure(instance, dir, runner, directRunner));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
   printTable(rows);
+  const launch = await launchRows();
+  printLaunchTable(launch);
   const result = {
     bench: 'solver-overhead',
     date: new Date().toISOString(),
@@ -129,9 +227,11 @@ async function main(): Promise<void> {
     node: process.version,
     cpu: cpus()[0]?.model ?? 'unknown',
     cores: cpus().length,
+    loadAverage: round(loadavg()[0] ?? 0),
     runsPerInstance: RUNS,
     statistic: 'median wall-clock ms per solve',
     rows,
+    launch,
   };
   await mkdir(dirname(RESULT_FILE), { recursive: true });
   await writeFile(RESULT_FILE, `${JSON.stringify(result, null, 2)}\n`);

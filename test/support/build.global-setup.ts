@@ -5,25 +5,41 @@ import { join } from 'node:path';
 const root = new URL('../..', import.meta.url).pathname;
 const builtCli = join(root, 'dist/apps/cli/src/main.js');
 
-function newestSource(dir: string): number {
+const builtWeb = join(root, 'dist/web/index.html');
+const WEB_SOURCES = /\.(ts|tsx|css|html)$/;
+
+function newestSource(dir: string, pattern = /\.ts$/): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path, pattern));
+    else if (pattern.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
   }
   return newest;
 }
 
-/** End-to-end specs run the built CLI: build it first when the sources are newer. */
-export default function setup(): void {
-  let builtAt: number;
+function builtTime(path: string): number {
   try {
-    builtAt = statSync(builtCli).mtimeMs;
+    return statSync(path).mtimeMs;
   } catch {
-    builtAt = 0;
+    return 0;
   }
+}
+
+/** End-to-end specs run the built CLI and dashboard: build them first when the sources are newer. */
+export default function setup(): void {
+  // The dashboard bundles the examples too (the submit form's "example").
+  const web = Math.max(
+    newestSource(join(root, 'apps/web'), WEB_SOURCES),
+    newestSource(join(root, 'examples'), /./),
+  );
+  if (web > builtTime(builtWeb))
+    execFileSync('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+  const builtAt = builtTime(builtCli);
   const sources = Math.max(...['apps', 'libs', 'bench'].map((dir) => newestSource(join(root, dir))));
   if (sources <= builtAt) return;
   // Type errors are the typecheck step's business; emit whatever compiles so the specs can run.

@@ -101,6 +101,11 @@ export class ProgressClient {
     return this.until(() => this.horizons.find((e) => e.jobId === jobId && e.t === t && e.state === state));
   }
 
+  /** Resolves with the first `horizon` event that `matches`. */
+  horizonWhere(matches: (e: HorizonEventPayload) => boolean): Promise<HorizonEventPayload> {
+    return this.until(() => this.horizons.find(matches));
+  }
+
   /** Resolves once a final `job` event has arrived for each of `jobIds`. */
   allEnded(jobIds: readonly string[]): Promise<Map<string, JobEventPayload>> {
     return this.until(() => {

@@ -132,16 +132,26 @@ process.stdout.write(JSON.stringify({ url }) + '\\n');
   return { ...farmProcess, url: (hello as { url: string }).url };
 }
 
-/** Starts a worker process with `slots` solver slots, from the build, with the spec's games. */
-export async function startWorker(prefix: string, gamesModule: string, slots = 1): Promise<FarmProcess> {
+/**
+ * Starts a worker process with `slots` solver slots, from the build, with the spec's games; its
+ * solver limits and horizon lock come from the environment, as `satfarm worker` reads them.
+ */
+export async function startWorker(
+  prefix: string,
+  gamesModule: string,
+  slots = 1,
+  env: Record<string, string> = {},
+): Promise<FarmProcess> {
   const script = `
 import { lookup } from '${pathToFileURL(gamesModule).href}';
 import { startWorkerApp } from '${dist('apps/worker/src/worker.bootstrap.js')}';
-const app = await startWorkerApp({ redisUrl: process.env.REDIS_URL, prefix: process.env.SATFARM_PREFIX, slots: ${slots}, games: lookup });
+import { loadFarmConfig } from '${dist('libs/queue/src/index.js')}';
+const { redisUrl, prefix, solverLimits, horizonLockMs } = loadFarmConfig();
+const app = await startWorkerApp({ redisUrl, prefix, slots: ${slots}, games: lookup, solverLimits, horizonLockMs });
 app.enableShutdownHooks();
 process.stdout.write(JSON.stringify({ ready: true }) + '\\n');
 `;
-  const { process: farmProcess } = await startNode(script, farmEnv(prefix, {}));
+  const { process: farmProcess } = await startNode(script, farmEnv(prefix, env));
   return farmProcess;
 }
 

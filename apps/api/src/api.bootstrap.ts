@@ -10,14 +10,15 @@ import { installSolverReaper } from '@satfarm/solver';
 import { AppModule } from './app.module.js';
 import { API_KEYS, type ApiKeys } from './auth/api-keys.js';
 import { CoordinatorService } from './coordinator/coordinator.service.js';
+import { mountDashboard } from './dashboard/dashboard.static.js';
 import type { FarmAppOptions } from './farm-app.options.js';
 import { RedisIoAdapter } from './progress/redis-io.adapter.js';
 import { mountQueueBoard } from './queues/queue-board.js';
 
 /**
  * Builds the API application: JSON bodies up to the configured size, the Redis socket.io
- * adapter, the queue UI at `/queues`, OpenAPI at `/docs`. Not listening yet; the caller decides
- * how it shuts down (`enableShutdownHooks()`, or its own signal handling).
+ * adapter, the queue UI at `/queues`, OpenAPI at `/docs`, the dashboard at `/`. Not listening
+ * yet; the caller decides how it shuts down (`enableShutdownHooks()`, or its own signal handling).
  */
 export async function createFarmApp(options: FarmAppOptions): Promise<NestExpressApplication> {
   if (options.workerSlots > 0) installSolverReaper();
@@ -31,6 +32,7 @@ export async function createFarmApp(options: FarmAppOptions): Promise<NestExpres
   );
   const farm = app.get(CoordinatorService);
   mountQueueBoard(app, [farm.runtime.horizons, farm.runtime.reports], app.get<ApiKeys>(API_KEYS));
+  mountDashboard(app);
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

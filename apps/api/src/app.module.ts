@@ -8,8 +8,10 @@ import { FarmKeys } from '@satfarm/queue';
 import { WorkerModule } from '../../worker/src/worker.module.js';
 import { API_KEYS, ApiKeys } from './auth/api-keys.js';
 import { CoordinatorService } from './coordinator/coordinator.service.js';
+import { BodyErrorFilter } from './errors/body-error.filter.js';
 import { PayloadErrorFilter } from './errors/payload-error.filter.js';
 import { FARM_APP_OPTIONS, type FarmAppOptions } from './farm-app.options.js';
+import { FarmController } from './farm/farm.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { BatchesController } from './jobs/batches.controller.js';
 import { JobsController } from './jobs/jobs.controller.js';
@@ -45,16 +47,19 @@ export class AppModule {
                 prefix: config.prefix,
                 slots: options.workerSlots,
                 games: options.games,
+                solverLimits: config.solverLimits,
+                horizonLockMs: config.horizonLockMs,
               }),
             ]
           : []),
       ],
-      controllers: [JobsController, BatchesController, HealthController, MetricsController],
+      controllers: [JobsController, BatchesController, FarmController, HealthController, MetricsController],
       providers: [
         { provide: FARM_APP_OPTIONS, useValue: options },
         { provide: API_KEYS, useValue: new ApiKeys(config.apiKeys) },
         { provide: FarmMetrics, useValue: new FarmMetrics() },
         { provide: RedisThrottlerStorage, useValue: storage },
+        { provide: APP_FILTER, useClass: BodyErrorFilter },
         { provide: APP_FILTER, useClass: PayloadErrorFilter },
         ProgressRelay,
         CoordinatorService,

@@ -64,6 +64,7 @@ export function serveCommand(): Command {
           [
             `satfarm: serving on ${url} with ${slots} solver slot${slots === 1 ? '' : 's'}`,
             `  redis:   ${redis ? `embedded, ${redis.url} (no persistence; stopped on exit)` : 'REDIS_URL'}`,
+            `  web:     ${url}/ (the dashboard)`,
             `  api:     POST ${url}/v1/jobs   docs: ${url}/docs   queues: ${url}/queues`,
             `  health:  ${url}/health   metrics: ${url}/metrics   progress: socket.io ${url}/progress`,
             `  submit:  bin/satfarm submit cnf --input examples/<file>.cnf --api ${url}`,

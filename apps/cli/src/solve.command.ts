@@ -19,6 +19,7 @@ interface SolveFlags {
   timeout?: number;
   unique?: boolean;
   policy?: string;
+  presets?: boolean;
   progress: boolean;
 }
 
@@ -36,7 +37,9 @@ export function solveCommand(): Command {
     )
     .option('--timeout <seconds>', 'give up after this long, keeping the best plan found', positiveSeconds)
     .option('--unique', 'prove the solution unique, or show a second one')
-    .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe)')
+    .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe, leap)')
+    .option('--presets', 'solver presets by the bounds: --unsat for the lowest open horizon, --sat above')
+    .option('--no-presets', 'one solver configuration for every horizon (default for games other than cube)')
     .option('--no-progress', 'no live progress display')
     .action(async (gameName: string, flags: SolveFlags) => {
       installSolverReaper();
@@ -55,6 +58,7 @@ export function solveCommand(): Command {
           timeoutSec: flags.timeout,
           unique: flags.unique,
           policy: flags.policy,
+          presets: flags.presets,
           signal: controller.signal,
           onEvent: display ? (e) => display.handle(e) : undefined,
         });

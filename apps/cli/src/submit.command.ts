@@ -27,6 +27,7 @@ interface SubmitFlags {
   priority?: number;
   unique?: boolean;
   policy?: string;
+  presets?: boolean;
   progress: boolean;
 }
 
@@ -44,7 +45,9 @@ export function submitCommand(): Command {
     .addOption(new Option('--solver <name>', 'SAT solver').choices(['kissat', 'cadical', 'minisat']))
     .option('--priority <n>', '0..100, higher runs first', nonNegativeInt)
     .option('--unique', 'prove the solution unique, or show a second one')
-    .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe)')
+    .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe, leap)')
+    .option('--presets', 'solver presets by the bounds: --unsat for the lowest open horizon, --sat above')
+    .option('--no-presets', 'one solver configuration for every horizon (default for games other than cube)')
     .option('--no-progress', 'no progress lines on a terminal')
     .action(async (game: string, flags: SubmitFlags) => {
       const instance = await readInput(flags.input);
@@ -59,6 +62,7 @@ export function submitCommand(): Command {
         ...(flags.priority === undefined ? {} : { priority: flags.priority }),
         ...(flags.unique ? { unique: true } : {}),
         ...(flags.policy === undefined ? {} : { policy: flags.policy }),
+        ...(flags.presets === undefined ? {} : { presets: flags.presets }),
       };
       const showProgress = flags.progress && process.stderr.isTTY;
       let resource: JobResource;

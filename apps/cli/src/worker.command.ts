@@ -18,7 +18,13 @@ export function workerCommand(): Command {
         throw new InputError('REDIS_URL', 'required by `satfarm worker` (redis://host:port)');
       const { startWorkerApp } = await import('../../worker/src/worker.bootstrap.js');
       const slots = flags.slots ?? config.workerSlots ?? availableParallelism();
-      const app = await startWorkerApp({ redisUrl: config.redisUrl, prefix: config.prefix, slots });
+      const app = await startWorkerApp({
+        redisUrl: config.redisUrl,
+        prefix: config.prefix,
+        slots,
+        solverLimits: config.solverLimits,
+        horizonLockMs: config.horizonLockMs,
+      });
       app.enableShutdownHooks();
       process.stderr.write(
         `satfarm worker: ${slots} solver slot${slots === 1 ? '' : 's'} on ${config.prefix}\n`,

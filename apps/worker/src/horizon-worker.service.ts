@@ -7,7 +7,8 @@ import {
 } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 
-import { createRedisConnection } from '@satfarm/queue';
+import { createRedisConnection, describeRedisError } from '@satfarm/queue';
+import { createSolver } from '@satfarm/solver';
 
 import { HorizonWorker } from './horizon-worker.js';
 import { WORKER_OPTIONS, type WorkerModuleOptions } from './worker.options.js';
@@ -25,16 +26,23 @@ export class HorizonWorkerService implements OnApplicationBootstrap, OnApplicati
 
   constructor(@Inject(WORKER_OPTIONS) options: WorkerModuleOptions) {
     this.connection = createRedisConnection(options.redisUrl, { connectionName: 'satfarm-worker' });
-    this.connection.on('error', (err: Error) => this.logger.warn(`redis: ${err.message}`));
+    this.connection.on('error', (err: Error) => this.logger.warn(describeRedisError(err)));
     this.worker = new HorizonWorker({
       connection: this.connection,
       prefix: options.prefix,
       slots: options.slots,
       games: options.games,
+      solverLimits: options.solverLimits,
+      horizonLockMs: options.horizonLockMs,
     });
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    // Ask the default solver its version now rather than inside the first horizon: a missing
+    // binary shows at start-up, and no short-lived probe process runs beside the solvers later.
+    await createSolver('kissat')
+      .version()
+      .catch((err: unknown) => this.logger.warn(`${(err as Error).message}; kissat horizons will fail`));
     await this.worker.start();
   }
 

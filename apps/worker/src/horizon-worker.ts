@@ -3,8 +3,8 @@ import { hostname } from 'node:os';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 
-import { FarmKeys, QueueName } from '@satfarm/queue';
-import { liveSolverCount } from '@satfarm/solver';
+import { describeRedisError, FarmKeys, QueueName } from '@satfarm/queue';
+import { createSolver, liveSolverCount, type ResourceLimits } from '@satfarm/solver';
 
 import { HorizonCancelListener } from './horizon-cancel.listener.js';
 import { HorizonReportSender } from './horizon-report.sender.js';
@@ -20,6 +20,10 @@ export interface HorizonWorkerOptions {
   slots: number;
   /** Game lookup (the registry by default). */
   games?: GameLookup;
+  /** Limits of every solver process (none by default). */
+  solverLimits?: ResourceLimits;
+  /** How long a claim on a horizon lasts without renewal (BullMQ's default by default). */
+  horizonLockMs?: number;
 }
 
 /**
@@ -33,6 +37,7 @@ export class HorizonWorker {
   private reportsQueue?: Queue;
   private listener?: HorizonCancelListener;
   private closing?: Promise<void>;
+  private draining = false;
 
   constructor(private readonly options: HorizonWorkerOptions) {}
 
@@ -44,37 +49,62 @@ export class HorizonWorker {
   async start(): Promise<void> {
     const { connection, prefix, slots } = this.options;
     const keys = new FarmKeys(prefix);
+    const name = `${hostname()}:${process.pid}`;
     this.reportsQueue = new Queue(QueueName.reports, { connection, prefix });
+    // The connection's owner logs its errors without the address; a queue would print them again.
+    this.reportsQueue.on('error', () => undefined);
     const processor = createHorizonProcessor({
       redis: connection,
       keys,
       reports: new HorizonReportSender(this.reportsQueue),
-      solveHorizon: new SolveHorizonUseCase(this.options.games),
-      worker: `${hostname()}:${process.pid}`,
+      solveHorizon: new SolveHorizonUseCase(this.options.games, undefined, (solver) =>
+        createSolver(solver, this.options.solverLimits ?? {}),
+      ),
+      worker: name,
+      draining: () => this.draining,
     });
     const worker = new Worker(QueueName.horizons, processor, {
       connection,
       prefix,
       concurrency: slots,
       autorun: false,
+      ...(this.options.horizonLockMs === undefined
+        ? {}
+        : { lockDuration: this.options.horizonLockMs, stalledInterval: this.options.horizonLockMs }),
+      // The name `GET /v1/farm` lists this process by (BullMQ's getWorkers()).
+      name,
     });
-    worker.on('error', (err) => process.stderr.write(`satfarm worker: ${err.message}\n`));
+    worker.on('error', (err) => process.stderr.write(`satfarm worker: ${describeRedisError(err)}\n`));
     this.worker = worker;
-    this.listener = new HorizonCancelListener(connection.duplicate(), keys, (id, reason) =>
-      worker.cancelJob(id, reason),
-    );
+    const subscriber = connection.duplicate();
+    // Without a listener ioredis prints every reconnect failure with the server's address.
+    subscriber.on('error', () => undefined);
+    this.listener = new HorizonCancelListener(subscriber, keys, (id, reason) => worker.cancelJob(id, reason));
     await this.listener.start();
-    void worker.run().catch((err: Error) => process.stderr.write(`satfarm worker: ${err.message}\n`));
+    void worker
+      .run()
+      .catch((err: Error) => process.stderr.write(`satfarm worker: ${describeRedisError(err)}\n`));
     await worker.waitUntilReady();
   }
 
-  /** Stops taking horizons, aborts the running ones (they are retried elsewhere) and closes. */
+  /**
+   * The drain: stops taking horizons, aborts the running ones (their solvers are killed and
+   * reaped) and hands them back to the queue, where other workers take them at once; then closes.
+   * It takes as long as killing a solver and a few Redis round trips, not as long as a solve.
+   */
   close(): Promise<void> {
     this.closing ??= (async () => {
+      this.draining = true;
       if (this.worker) {
+        const started = performance.now();
+        const running = liveSolverCount();
         const closed = this.worker.close();
         this.worker.cancelAllJobs('shutdown');
         await closed;
+        process.stderr.write(
+          `satfarm worker: drained in ${Math.round(performance.now() - started)} ms` +
+            ` (${running} running solver${running === 1 ? '' : 's'} stopped and handed back)\n`,
+        );
       }
       await this.listener?.close();
       await this.reportsQueue?.close();

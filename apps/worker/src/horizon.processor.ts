@@ -1,9 +1,15 @@
-import { type Job, UnrecoverableError } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 
 import { VerificationError } from '@satfarm/engine';
 import { InputError } from '@satfarm/games';
-import { type FarmKeys, HorizonJobSchema, parsePayload, type PayloadError } from '@satfarm/queue';
+import {
+  type FarmKeys,
+  HorizonJobSchema,
+  type HorizonProgress,
+  parsePayload,
+  type PayloadError,
+} from '@satfarm/queue';
 
 import { readAbortReason } from './horizon-abort.reason.js';
 import type { HorizonReportSender } from './horizon-report.sender.js';
@@ -19,30 +25,40 @@ export interface HorizonProcessorDeps {
   worker: string;
   /** A horizon still running after this long is reported started (default 50 ms). */
   startedReportDelayMs?: number;
+  /** Least time between two progress updates of one horizon (default 1 s). */
+  progressIntervalMs?: number;
+  /** True once the worker is shutting down: a horizon that starts then is handed back unsolved. */
+  draining?: () => boolean;
 }
 
 const STARTED_REPORT_DELAY_MS = 50;
+const PROGRESS_INTERVAL_MS = 1000;
 
 /** What a completed horizon job keeps as its return value (the full answer went as a report). */
 export interface HorizonJobSummary {
   result: 'sat' | 'unsat' | 'unknown';
   ms: number;
+  /** The worker process that solved it (host:pid), for the queue UI and operators. */
+  worker: string;
 }
 
 /**
  * The BullMQ processor of horizon jobs: re-validates the payload, refuses a horizon cancelled
  * before it started, reports the start, solves (the abort signal reaches the solver), and reports
  * the outcome. A deliberate cancel or a failure that a retry cannot fix is final
- * (`UnrecoverableError`); an interruption (shutdown) is thrown as a plain error, so the horizon is
- * retried, by this worker or another.
+ * (`UnrecoverableError`). An interruption (the worker shutting down) hands the horizon back: it
+ * goes back to the queue at its priority at once, without spending one of its attempts, so a
+ * horizon survives any number of scale-ins and rolling updates.
  */
 export function createHorizonProcessor(deps: HorizonProcessorDeps) {
   return async (
     job: Job,
-    _token: string | undefined,
+    token: string | undefined,
     signal: AbortSignal | undefined,
   ): Promise<HorizonJobSummary> => {
     const abort = signal ?? new AbortController().signal;
+    // A job can still be fetched in the instant between close() and the abort of running jobs.
+    if (deps.draining?.()) return handBack(job, token, 'shutdown');
     let data;
     try {
       data = parsePayload(HorizonJobSchema, job.data, 'data');
@@ -69,34 +85,64 @@ export function createHorizonProcessor(deps: HorizonProcessorDeps) {
       clearTimeout(startTimer);
       await started;
     };
+    // The solver's conflicts become the job's progress, at most once per interval, so that
+    // dashboards see the search move; the last update lands before the outcome is reported.
+    let progressed = Date.now();
+    let lastProgress: Promise<void> = Promise.resolve();
+    const interval = deps.progressIntervalMs ?? PROGRESS_INTERVAL_MS;
+    const onProgress = (progress: HorizonProgress): void => {
+      const now = Date.now();
+      if (now - progressed < interval) return;
+      progressed = now;
+      lastProgress = lastProgress.then(() => job.updateProgress(progress)).catch(() => undefined);
+    };
+    const progressSettled = async (): Promise<void> => {
+      progressed = Number.POSITIVE_INFINITY;
+      await lastProgress;
+    };
     let outcome;
     try {
-      outcome = await deps.solveHorizon.execute(data, abort);
+      outcome = await deps.solveHorizon.execute(data, abort, onProgress);
     } catch (err) {
+      await progressSettled();
       await startedReported();
       if (abort.aborted && readAbortReason(abort.reason).kind === 'interrupted')
-        throw interrupted(abort.reason);
+        return handBack(job, token, abort.reason);
       const message = err instanceof Error ? err.message : String(err);
       const retryable = !(err instanceof VerificationError || err instanceof InputError);
       if (retryable && attempt + 1 < (job.opts.attempts ?? 1)) throw err;
       await deps.reports.send({ kind: 'failed', ...route, error: message }, attempt);
       throw new UnrecoverableError(message);
     }
+    await progressSettled();
     await startedReported();
     if (outcome.result === 'cancelled') {
       const reason = readAbortReason(abort.reason);
-      if (reason.kind === 'interrupted') throw interrupted(abort.reason);
+      if (reason.kind === 'interrupted') return handBack(job, token, abort.reason);
       const cancelLatencyMs = Math.max(0, Date.now() - reason.decidedAt);
       await deps.reports.send({ kind: 'finished', ...route, ...outcome, cancelLatencyMs }, attempt);
       throw new UnrecoverableError('cancelled');
     }
     await deps.reports.send({ kind: 'finished', ...route, ...outcome }, attempt);
-    return { result: outcome.result, ms: outcome.ms };
+    return { result: outcome.result, ms: outcome.ms, worker: deps.worker };
   };
 }
 
-function interrupted(reason: unknown): Error {
-  return new Error(
-    `interrupted (${readAbortReason(reason).kind === 'interrupted' ? String(reason) : 'cancel'}); retried`,
-  );
+/**
+ * Puts an interrupted horizon back in the queue, unsolved and with its attempts untouched, and
+ * tells BullMQ so (`DelayedError`). It goes through the delayed set with no delay rather than
+ * straight back to the prioritized set: only that path wakes the workers blocked waiting for
+ * work, which would otherwise notice it only at their next poll, seconds later. When the move
+ * fails (the lock is lost, Redis is gone) a plain error leaves the job to BullMQ's retry, or to
+ * the stalled check of another worker.
+ */
+async function handBack(job: Job, token: string | undefined, reason: unknown): Promise<never> {
+  const detail = `interrupted (${String(reason)}); handed back`;
+  if (token === undefined) throw new Error(detail);
+  try {
+    await job.moveToDelayed(Date.now(), token);
+  } catch {
+    throw new Error(detail);
+  }
+  throw new DelayedError(detail);
 }

@@ -12,6 +12,8 @@ try {
     redisUrl: config.redisUrl,
     prefix: config.prefix,
     slots: config.workerSlots ?? availableParallelism(),
+    solverLimits: config.solverLimits,
+    horizonLockMs: config.horizonLockMs,
   });
   app.enableShutdownHooks();
 } catch (err) {

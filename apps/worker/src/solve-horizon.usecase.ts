@@ -1,8 +1,8 @@
 import { CnfFormula } from '@satfarm/cnf';
-import { type HorizonResult, solveEncoded, solveHorizon } from '@satfarm/engine';
+import { type HorizonResult, solveEncoded } from '@satfarm/engine';
 import { type GameDefinition, gameById } from '@satfarm/games';
-import type { FinishedReport, HorizonJob } from '@satfarm/queue';
-import { createSolver, type SatSolver, type SolverName } from '@satfarm/solver';
+import type { FinishedReport, HorizonJob, HorizonProgress } from '@satfarm/queue';
+import { createSolver, type SatSolver, type SolverName, type SolverProgress } from '@satfarm/solver';
 
 import { ParsedInstanceCache } from './parsed-instance.cache.js';
 
@@ -19,8 +19,9 @@ export type HorizonRunOutcome = Omit<
  * Solves one horizon job: parse the instance (cached per job), encode horizon T, run the solver
  * with the job's remaining time, decode and verify (`solveHorizon`). For single-solve games with
  * `unique`, a second solve with the first solution blocked tells whether it is unique. Aborting
- * `signal` kills the solver; the outcome is then `cancelled`. Throws `VerificationError` or
- * `SolverError` when no trustworthy answer came out.
+ * `signal` kills the solver; the outcome is then `cancelled`. `onProgress` hears the search's
+ * conflicts as the solver prints them. Throws `VerificationError` or `SolverError` when no
+ * trustworthy answer came out.
  */
 export class SolveHorizonUseCase {
   private readonly solvers = new Map<SolverName, SatSolver>();
@@ -31,7 +32,11 @@ export class SolveHorizonUseCase {
     private readonly solverFor: (name: SolverName) => SatSolver = createSolver,
   ) {}
 
-  async execute(job: HorizonJob, signal: AbortSignal): Promise<HorizonRunOutcome> {
+  async execute(
+    job: HorizonJob,
+    signal: AbortSignal,
+    onProgress?: (progress: HorizonProgress) => void,
+  ): Promise<HorizonRunOutcome> {
     const startedAt = Date.now();
     const game = this.games(job.game);
     const instance = this.instances.getOrParse(job.jobId, () => game.parse(job.instance));
@@ -46,17 +51,27 @@ export class SolveHorizonUseCase {
         stats: { vars: 0, clauses: 0, solver: await solver.version(), solverMs: 0, encodeMs: 0 },
       };
     }
-    const options = { signal, timeoutMs };
-    if (!job.unique) {
-      const result = await solveHorizon(game, instance, job.t, solver, options);
-      return outcome(result, startedAt);
-    }
     const encodeStart = performance.now();
     const encoded = game.encode(instance, job.t);
     const encodeMs = performance.now() - encodeStart;
+    const solverName = onProgress === undefined ? '' : await solver.version();
+    const options = {
+      signal,
+      timeoutMs,
+      ...(job.preset === undefined ? {} : { preset: job.preset }),
+      ...(onProgress === undefined
+        ? {}
+        : {
+            onProgress: ({ conflicts }: SolverProgress) => {
+              if (conflicts === undefined) return;
+              const { numVars: vars, numClauses: clauses } = encoded.formula;
+              onProgress({ ms: Date.now() - startedAt, conflicts, vars, clauses, solver: solverName });
+            },
+          }),
+    };
     const first = await solveEncoded(game, instance, job.t, encoded, solver, options, encodeMs);
     const report = outcome(first, startedAt);
-    if (first.result !== 'sat' || !encoded.blockingClause) return report;
+    if (!job.unique || first.result !== 'sat' || !encoded.blockingClause) return report;
     // A second solve with the first solution excluded: UNSAT proves it unique.
     const blocked = new CnfFormula(encoded.formula.pool);
     for (const clause of encoded.formula.clauses()) blocked.add(Array.from(clause));
@@ -94,6 +109,7 @@ function outcome<S>(result: HorizonResult<S>, startedAt: number): HorizonRunOutc
     solverMs: Math.round(result.stats.solverMs),
     encodeMs: Math.round(result.stats.encodeMs),
     ...(result.stats.conflicts === undefined ? {} : { conflicts: result.stats.conflicts }),
+    ...(result.stats.preset === undefined ? {} : { preset: result.stats.preset }),
   };
   const base = { startedAt, ms: Date.now() - startedAt, stats };
   switch (result.result) {

@@ -7,6 +7,10 @@ export interface WorkerModuleOptions {
   /** Solver slots: horizons solved at once. */
   slots: number;
   games?: GameLookup;
+  /** Limits of every solver process this worker starts (`SATFARM_SOLVER_CPU_SECONDS`, `_MEMORY_MIB`). */
+  solverLimits?: { cpuSeconds?: number; memoryMiB?: number };
+  /** How long a claim on a horizon lasts without renewal (`SATFARM_HORIZON_LOCK_SEC`; BullMQ's 30 s by default). */
+  horizonLockMs?: number;
 }
 
 /** Injection token of the `WorkerModuleOptions`. */

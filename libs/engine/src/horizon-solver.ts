@@ -22,6 +22,8 @@ export interface HorizonStats {
   solverMs: number;
   encodeMs: number;
   conflicts?: number;
+  /** The solver preset the horizon ran with, when not the default. */
+  preset?: 'sat' | 'unsat';
   /** Solver calls of a lazy encoding (absent when one call decided). */
   rounds?: number;
 }
@@ -99,6 +101,7 @@ export async function solveEncoded<I, S>(
     encodeMs,
     conflicts,
     ...(rounds > 1 ? { rounds } : {}),
+    ...(options.preset === 'sat' || options.preset === 'unsat' ? { preset: options.preset } : {}),
   };
   switch (outcome.status) {
     case 'sat': {

@@ -1,7 +1,14 @@
 import { CnfFormula } from '@satfarm/cnf';
 import { gameById, type GameDefinition, InputError } from '@satfarm/games';
 import { createSolver, type SatSolver, type SolverName, type SolverProgress } from '@satfarm/solver';
-import { HorizonSweep, type HorizonOutcome, horizonPolicyNames, type SweepEvent } from '@satfarm/sweep';
+import {
+  HorizonSweep,
+  type HorizonOutcome,
+  horizonPolicyNames,
+  horizonPreset,
+  type HorizonStartBounds,
+  type SweepEvent,
+} from '@satfarm/sweep';
 
 import { type HorizonResult, type HorizonStats, solveEncoded, solveHorizon } from './horizon-solver.js';
 import { SlotPool } from './slot-pool.js';
@@ -17,6 +24,11 @@ export interface SolveOptions {
   unique?: boolean;
   /** Horizon-choice policy of the sweep, by name. */
   policy?: string;
+  /**
+   * Solver presets by the bounds (`horizonPreset`: UNSAT preset for the lowest open horizon, SAT
+   * preset above); default: the game's `solverPresets`.
+   */
+  presets?: boolean;
   /** Shared local slots, when several solves run in one process. */
   slots?: SlotPool;
   signal?: AbortSignal;
@@ -92,6 +104,7 @@ async function sweepHorizons<I, S>(
   if (!horizonPolicyNames().includes(policy)) {
     throw new InputError('policy', `unknown policy '${policy}'; known: ${horizonPolicyNames().join(', ')}`);
   }
+  const presets = options.presets ?? game.solverPresets ?? false;
   const statsByT = new Map<number, HorizonStats>();
   const solverName = await solver.version();
   options.onEvent?.({ type: 'sweep', lower, max });
@@ -105,12 +118,13 @@ async function sweepHorizons<I, S>(
   });
   const result = await sweep.run(
     {
-      run: async (t: number, signal: AbortSignal): Promise<HorizonOutcome<S>> => {
+      run: async (t: number, signal: AbortSignal, bounds: HorizonStartBounds): Promise<HorizonOutcome<S>> => {
         const release = await slots.acquire(signal).catch(() => undefined);
         if (release === undefined) return { result: 'unknown', reason: 'cancelled' };
         try {
           const r: HorizonResult<S> = await solveHorizon(game, instance, t, solver, {
             signal,
+            ...(presets ? { preset: horizonPreset(t, bounds.lower) } : {}),
             onProgress: (progress) => options.onEvent?.({ type: 'progress', t, progress }),
           });
           statsByT.set(t, r.stats);

@@ -53,6 +53,12 @@ export interface GameDefinition<I = unknown, S = unknown> {
   verify(instance: I, solution: S, horizon: number): Verdict;
   /** The plan length of a solution (its horizon), for planning games. */
   planLength?(solution: S): number;
+  /**
+   * Planning games: run the lowest open horizon with the solver's UNSAT preset and the ones above
+   * with its SAT preset (`horizonPreset`) unless the user says otherwise. Set where bench/ showed
+   * it to help.
+   */
+  readonly solverPresets?: boolean;
   /** Data the dashboard draws (board, frames, net...). */
   render(instance: I, solution: S | undefined): unknown;
 }

@@ -29,7 +29,20 @@ describe(loadFarmConfig.name, () => {
     });
   });
 
+  it('reads the solver limits and the horizon lock, none and 30 s when unset', () => {
+    expect(loadFarmConfig({})).toMatchObject({ solverLimits: {}, horizonLockMs: 30_000 });
+    const sut = loadFarmConfig({
+      SATFARM_SOLVER_CPU_SECONDS: '600',
+      SATFARM_SOLVER_MEMORY_MIB: '2048',
+      SATFARM_HORIZON_LOCK_SEC: '10',
+    });
+    expect(sut).toMatchObject({ solverLimits: { cpuSeconds: 600, memoryMiB: 2048 }, horizonLockMs: 10_000 });
+  });
+
   it.each([
+    ['SATFARM_SOLVER_CPU_SECONDS', '0'],
+    ['SATFARM_SOLVER_MEMORY_MIB', '1.5'],
+    ['SATFARM_HORIZON_LOCK_SEC', '1'],
     ['SATFARM_WORKER_SLOTS', 'many'],
     ['SATFARM_WORKER_SLOTS', '0'],
     ['PORT', '70000'],

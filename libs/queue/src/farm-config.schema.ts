@@ -45,6 +45,9 @@ export const FarmEnvSchema = z.object({
   SATFARM_MAX_HORIZON: int(0, 100_000),
   SATFARM_RATE_LIMIT: int(0),
   SATFARM_JOB_TTL_SEC: int(60),
+  SATFARM_SOLVER_CPU_SECONDS: int(1, 7 * 24 * 3600),
+  SATFARM_SOLVER_MEMORY_MIB: int(16, 1024 * 1024),
+  SATFARM_HORIZON_LOCK_SEC: int(2, 3600),
 });
 
 /** The farm's settings, with defaults applied. */
@@ -65,6 +68,14 @@ export interface FarmConfig {
   rateLimitPerMinute: number;
   /** How long a finished job stays readable. */
   jobTtlSec: number;
+  /** CPU-time and address-space limits of every solver process a worker starts; unset: none. */
+  solverLimits: { cpuSeconds?: number; memoryMiB?: number };
+  /**
+   * How long a worker's claim on a horizon lasts without renewal (it renews at half of it): when
+   * a worker dies without a drain (SIGKILL, OOM kill, lost node), its horizons go to another
+   * worker after at most about twice this.
+   */
+  horizonLockMs: number;
 }
 
 /** A bad environment variable: the message names it, and the process does not start. */
@@ -103,5 +114,10 @@ export function loadFarmConfig(env: NodeJS.ProcessEnv = process.env): FarmConfig
     maxHorizon: e.SATFARM_MAX_HORIZON ?? 1000,
     rateLimitPerMinute: e.SATFARM_RATE_LIMIT ?? 6000,
     jobTtlSec: e.SATFARM_JOB_TTL_SEC ?? 7 * 24 * 3600,
+    solverLimits: {
+      ...(e.SATFARM_SOLVER_CPU_SECONDS === undefined ? {} : { cpuSeconds: e.SATFARM_SOLVER_CPU_SECONDS }),
+      ...(e.SATFARM_SOLVER_MEMORY_MIB === undefined ? {} : { memoryMiB: e.SATFARM_SOLVER_MEMORY_MIB }),
+    },
+    horizonLockMs: (e.SATFARM_HORIZON_LOCK_SEC ?? 30) * 1000,
   };
 }

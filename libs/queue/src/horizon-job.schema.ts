@@ -16,6 +16,8 @@ export const HorizonJobSchema = z.strictObject({
   deadline: z.number().int().positive().optional(),
   /** Single-solve games: also look for a second solution. */
   unique: z.boolean().optional(),
+  /** The solver preset for this horizon, chosen by the bounds when it was queued. */
+  preset: z.enum(['sat', 'unsat']).optional(),
 });
 export type HorizonJob = z.infer<typeof HorizonJobSchema>;
 

@@ -8,6 +8,7 @@ export const HorizonRunStatsSchema = z.object({
   solverMs: z.number().min(0),
   encodeMs: z.number().min(0),
   conflicts: z.number().int().min(0).optional(),
+  preset: z.enum(['sat', 'unsat']).optional(),
 });
 export type HorizonRunStats = z.infer<typeof HorizonRunStatsSchema>;
 
@@ -53,3 +54,19 @@ export type HorizonReport = z.infer<typeof HorizonReportSchema>;
 export type StartedReport = z.infer<typeof StartedReportSchema>;
 export type FinishedReport = z.infer<typeof FinishedReportSchema>;
 export type FailedReport = z.infer<typeof FailedReportSchema>;
+
+/**
+ * A running horizon's search so far, set as its BullMQ job's progress (`Job.updateProgress`) about
+ * once a second: every coordinator reads it from the queue's events and relays it as a `running`
+ * horizon event to its own websocket clients. Nothing is stored.
+ */
+export const HorizonProgressSchema = z.object({
+  /** Milliseconds since the worker took the horizon. */
+  ms: z.number().min(0),
+  /** Conflicts the solver has counted so far. */
+  conflicts: z.number().int().min(0),
+  vars: z.number().int().min(0),
+  clauses: z.number().int().min(0),
+  solver: z.string(),
+});
+export type HorizonProgress = z.infer<typeof HorizonProgressSchema>;

@@ -7,6 +7,7 @@ export * from './horizon-job.schema.js';
 export * from './horizon-report.schema.js';
 export * from './horizon-cancel.schema.js';
 export * from './progress-events.js';
+export * from './farm-overview.schema.js';
 export * from './farm-keys.js';
 export * from './farm-config.schema.js';
 export * from './redis-connection.js';

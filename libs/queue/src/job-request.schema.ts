@@ -25,7 +25,13 @@ export const JobOptionsSchema = z.strictObject({
     .optional()
     .describe('0..100, higher runs first; default 0'),
   unique: z.boolean().optional().describe('puzzles: prove the solution unique or show a second one'),
-  policy: z.string().min(1).max(64).optional().describe('horizon-choice policy (consecutive, probe)'),
+  policy: z.string().min(1).max(64).optional().describe('horizon-choice policy (consecutive, probe, leap)'),
+  presets: z
+    .boolean()
+    .optional()
+    .describe(
+      "planning games: --unsat preset for the lowest open horizon, --sat above (default: the game's choice; on for cube)",
+    ),
 });
 export type JobOptions = z.infer<typeof JobOptionsSchema>;
 

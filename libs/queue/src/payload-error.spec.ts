@@ -23,6 +23,15 @@ describe(parsePayload.name, () => {
     expect(sut.options?.priority).toBe(5);
   });
 
+  it('quotes an unknown key that does not read as a name', () => {
+    const fields = (options: Record<string, unknown>) =>
+      issuesOf(() => parsePayload(JobRequestSchema, { game: 'cnf', instance: 'x', options })).map(
+        (i) => i.field,
+      );
+    expect(fields({ '': 1 })).toEqual(['options[""]']);
+    expect(fields({ 'a b\n': 1 })).toEqual(['options["a b\\n"]']);
+  });
+
   it('names nested fields, array indexes and unknown keys', () => {
     expect(
       issuesOf(() =>

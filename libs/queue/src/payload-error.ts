@@ -27,6 +27,8 @@ export function fieldPath(path: readonly PropertyKey[], root = ''): string {
   let out = root;
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;
+    // A key that does not read as a name (empty, spaces, control characters) is quoted.
+    else if (!/^[A-Za-z_$][\w$-]*$/.test(String(key))) out += `[${JSON.stringify(String(key))}]`;
     else out += out === '' ? String(key) : `.${String(key)}`;
   }
   return out === '' ? '(body)' : out;

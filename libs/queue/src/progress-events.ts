@@ -26,7 +26,7 @@ export interface HorizonEventPayload {
   t: number;
   state: 'queued' | 'running' | 'sat' | 'unsat' | 'unknown' | 'cancelled';
   ms: number;
-  stats?: { vars: number; clauses: number; solver: string; conflicts?: number };
+  stats?: { vars: number; clauses: number; solver: string; conflicts?: number; preset?: 'sat' | 'unsat' };
 }
 
 /** A job's status or bounds changed; `solution` once it is known. */

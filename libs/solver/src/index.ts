@@ -11,3 +11,5 @@ export {
   type SolverReaperOptions,
 } from './process/live-solvers.registry.js';
 export { WORK_DIR_PREFIX } from './process/work-dir.js';
+export { type LaunchMode } from './process/process-launcher.js';
+export { type ResourceLimits } from './process/resource-limits.js';

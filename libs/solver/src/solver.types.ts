@@ -1,3 +1,4 @@
+import type { LaunchMode } from './process/process-launcher.js';
 import type { CnfFormula, Model } from '@satfarm/cnf';
 
 /** The SAT solvers the farm can run. */
@@ -78,4 +79,9 @@ export interface SolverRunnerOptions {
   termGraceMs?: number;
   /** Parent directory of the per-run work directories (`satfarm-solver-*`); defaults to `os.tmpdir()`. */
   tmpDir?: string;
+  /**
+   * How solver processes are started: `host` (default) forks them from a small helper process, so
+   * the fork never blocks this process's event loop; `direct` spawns them from this process.
+   */
+  launch?: LaunchMode;
 }

@@ -1,9 +1,12 @@
 import { consecutivePolicy } from './consecutive.policy.js';
 import type { HorizonPolicy } from './horizon-policy.js';
+import { leapPolicy } from './leap.policy.js';
 import { probePolicy } from './probe.policy.js';
 import { UnknownPolicyError } from './sweep.error.js';
 
-const policies = new Map<string, HorizonPolicy>([consecutivePolicy, probePolicy].map((p) => [p.name, p]));
+const policies = new Map<string, HorizonPolicy>(
+  [consecutivePolicy, probePolicy, leapPolicy].map((p) => [p.name, p]),
+);
 
 /** The policy registered under `name`; throws `UnknownPolicyError` naming the known ones. */
 export function horizonPolicy(name: string): HorizonPolicy {
@@ -12,7 +15,7 @@ export function horizonPolicy(name: string): HorizonPolicy {
   return policy;
 }
 
-/** Names of the registered policies (`consecutive`, `probe`, and any registered since). */
+/** Names of the registered policies (`consecutive`, `probe`, `leap`, and any registered since). */
 export function horizonPolicyNames(): string[] {
   return [...policies.keys()];
 }

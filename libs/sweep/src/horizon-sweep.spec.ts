@@ -133,6 +133,25 @@ describe(HorizonSweep.name, () => {
     expect(result?.horizon).toBe(2);
   });
 
+  it('tells each run the bounds as they stand when it starts', async () => {
+    const script = (t: number): ScriptedAnswer =>
+      t === 1 ? { result: 'unsat', ms: 50 } : { result: 'sat', ms: t === 2 ? 5 : 100 };
+    const { runner } = await sweep({ lower: 1, max: 10, parallelism: 2, policy: 'consecutive' }, script);
+    expect(runner.startBounds).toEqual([
+      { t: 1, bounds: { lower: 1 } },
+      { t: 2, bounds: { lower: 1 } },
+    ]);
+    const later = await sweep(
+      { lower: 2, max: 12, parallelism: 1, policy: 'consecutive' },
+      monotoneScript({ optimum: 4, ms: tenMsPerStep }),
+    );
+    expect(later.runner.startBounds).toEqual([
+      { t: 2, bounds: { lower: 2 } },
+      { t: 3, bounds: { lower: 3 } },
+      { t: 4, bounds: { lower: 4 } },
+    ]);
+  });
+
   it('applies UNSAT results that arrive out of order and starts new work without waiting for aborted runs', async () => {
     const ms: Record<number, number> = { 1: 100, 2: 50, 3: 10, 4: 20, 5: 60, 6: 60 };
     const script = (t: number): ScriptedAnswer => ({
@@ -375,7 +394,7 @@ describe(HorizonSweep.name, () => {
       /parallelism/,
     );
     expect(() => new HorizonSweep({ lower: 0, max: 5, parallelism: 1, policy: 'bisect' })).toThrow(
-      /consecutive, probe/,
+      /consecutive, probe, leap/,
     );
     expect(
       () => new HorizonSweep({ lower: 0, max: 5, parallelism: 1, policy: 'probe', timeoutMs: -1 }),

@@ -29,13 +29,19 @@ export type HorizonOutcome<P> =
   | ({ result: 'unsat' } & OutcomeStats)
   | ({ result: 'unknown'; reason?: string } & OutcomeStats);
 
+/** The sweep's bounds when a horizon starts. */
+export interface HorizonStartBounds {
+  lower: number;
+  upper?: number;
+}
+
 /**
- * The port the sweep drives: solve horizon `t`. The run must stop soon after `signal` aborts (by
- * resolving with anything or rejecting); the sweep then ignores its outcome. A rejection of a run
- * that was not aborted fails the whole sweep.
+ * The port the sweep drives: solve horizon `t` (`bounds`: the bounds as it starts). The run must
+ * stop soon after `signal` aborts (by resolving with anything or rejecting); the sweep then
+ * ignores its outcome. A rejection of a run that was not aborted fails the whole sweep.
  */
 export interface HorizonRunner<P> {
-  run(t: number, signal: AbortSignal): Promise<HorizonOutcome<P>>;
+  run(t: number, signal: AbortSignal, bounds: HorizonStartBounds): Promise<HorizonOutcome<P>>;
 }
 
 /** Progress of a sweep: a horizon changed state, or the bounds moved. */
@@ -191,7 +197,11 @@ class SweepRun<P> {
     const controller = new AbortController();
     this.controllers.set(t, controller);
     this.emit({ type: 'horizon', t, state: 'running', ms: 0 });
-    const run = (async () => this.runner.run(t, controller.signal))().then(
+    const bounds =
+      this.state.upper === undefined
+        ? { lower: this.state.lower }
+        : { lower: this.state.lower, upper: this.state.upper };
+    const run = (async () => this.runner.run(t, controller.signal, bounds))().then(
       (outcome) => this.deliver({ t, outcome }),
       (error: unknown) => this.deliver({ t, error }),
     );

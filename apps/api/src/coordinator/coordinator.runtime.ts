@@ -2,8 +2,18 @@ import { Queue, QueueEvents, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 
 import { gameById } from '@satfarm/games';
-import { FarmKeys, HorizonReportSchema, parsePayload, QueueName } from '@satfarm/queue';
+import {
+  describeRedisError,
+  FarmKeys,
+  type FarmOverview,
+  HorizonProgressSchema,
+  HorizonReportSchema,
+  parseHorizonJobId,
+  parsePayload,
+  QueueName,
+} from '@satfarm/queue';
 
+import { buildFarmOverview } from '../farm/farm-overview.builder.js';
 import type { FarmMetrics, QueueCounts } from '../metrics/farm-metrics.js';
 import { HorizonDispatch } from './horizon.dispatch.js';
 import { JobStore } from './job.store.js';
@@ -37,6 +47,7 @@ export class CoordinatorRuntime {
   readonly coordinator: SweepCoordinator;
   readonly horizons: Queue;
   readonly reports: Queue;
+  private readonly store: JobStore;
   private reportWorker?: Worker;
   private horizonEvents?: QueueEvents;
   private eventsConnection?: Redis;
@@ -47,8 +58,12 @@ export class CoordinatorRuntime {
     const keys = new FarmKeys(prefix);
     this.horizons = new Queue(QueueName.horizons, { connection, prefix });
     this.reports = new Queue(QueueName.reports, { connection, prefix });
+    // The shared connection's owner logs its errors (without the address); a queue with no
+    // listener would print each one again, with the address and a stack.
+    for (const queue of [this.horizons, this.reports]) queue.on('error', () => undefined);
+    this.store = new JobStore(connection, keys, options.jobTtlSec);
     this.coordinator = new SweepCoordinator({
-      store: new JobStore(connection, keys, options.jobTtlSec),
+      store: this.store,
       dispatch: new HorizonDispatch(this.horizons, connection, keys),
       progress: options.progress,
       metrics: options.metrics,
@@ -80,7 +95,7 @@ export class CoordinatorRuntime {
         stalledInterval: 5_000,
       },
     );
-    worker.on('error', (err) => process.stderr.write(`satfarm coordinator: ${err.message}\n`));
+    worker.on('error', (err) => process.stderr.write(`satfarm coordinator: ${describeRedisError(err)}\n`));
     this.reportWorker = worker;
     // Workers report their own failures; a horizon whose workers died holding it fails here.
     this.eventsConnection = this.options.connection.duplicate();
@@ -89,11 +104,27 @@ export class CoordinatorRuntime {
       connection: this.eventsConnection,
       prefix: this.options.prefix,
     });
+    this.horizonEvents.on('error', () => undefined);
     this.horizonEvents.on('failed', ({ jobId, failedReason }) => {
       if (/stalled/i.test(failedReason))
         void this.coordinator.horizonLost(jobId, failedReason).catch(() => undefined);
     });
-    void worker.run().catch((err: Error) => process.stderr.write(`satfarm coordinator: ${err.message}\n`));
+    this.horizonEvents.on('progress', ({ jobId, data }) => {
+      const horizon = parseHorizonJobId(jobId);
+      const progress = HorizonProgressSchema.safeParse(data);
+      if (horizon === undefined || !progress.success) return;
+      const { ms, conflicts, vars, clauses, solver } = progress.data;
+      this.options.progress.solverProgress({
+        jobId: horizon.jobId,
+        t: horizon.t,
+        state: 'running',
+        ms,
+        stats: { vars, clauses, solver, conflicts },
+      });
+    });
+    void worker
+      .run()
+      .catch((err: Error) => process.stderr.write(`satfarm coordinator: ${describeRedisError(err)}\n`));
     await worker.waitUntilReady();
   }
 
@@ -111,6 +142,22 @@ export class CoordinatorRuntime {
         ),
       })),
     );
+  }
+
+  /** The farm at a glance: queue counts, the workers connected, jobs in flight. */
+  async overview(): Promise<FarmOverview> {
+    const [[horizons, reports], workers, jobs] = await Promise.all([
+      this.queueCounts(),
+      this.horizons.getWorkers(),
+      this.store.unfinishedCounts(),
+    ]);
+    return buildFarmOverview({
+      horizons: horizons!.counts,
+      reports: reports!.counts,
+      workers,
+      jobs,
+      now: Date.now(),
+    });
   }
 
   close(): Promise<void> {

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 
-import { createRedisConnection } from '@satfarm/queue';
+import { createRedisConnection, describeRedisError } from '@satfarm/queue';
 
 import { FARM_APP_OPTIONS, type FarmAppOptions } from '../farm-app.options.js';
 import { FarmMetrics } from '../metrics/farm-metrics.js';
@@ -32,7 +32,7 @@ export class CoordinatorService implements OnApplicationBootstrap, OnApplication
   ) {
     const { config } = options;
     this.connection = createRedisConnection(options.redisUrl, { connectionName: 'satfarm-coordinator' });
-    this.connection.on('error', (err: Error) => this.logger.warn(`redis: ${err.message}`));
+    this.connection.on('error', (err: Error) => this.logger.warn(describeRedisError(err)));
     this.runtime = new CoordinatorRuntime({
       connection: this.connection,
       prefix: config.prefix,

@@ -11,6 +11,8 @@ export interface ResolvedJobOptions {
   priority: number;
   unique: boolean;
   policy: string;
+  /** Solver presets by the bounds (`horizonPreset`). */
+  presets: boolean;
 }
 
 /** What never changes about a job once it is created. */

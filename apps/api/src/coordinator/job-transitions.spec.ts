@@ -28,6 +28,7 @@ function meta(overrides: Partial<JobMeta> = {}): JobMeta {
       priority: 0,
       unique: false,
       policy: 'consecutive',
+      presets: false,
     },
     createdAt: NOW - 1000,
     lowerBound: 3,

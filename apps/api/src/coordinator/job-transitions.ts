@@ -113,6 +113,7 @@ export function horizonFinished(
       clauses: report.stats.clauses,
       solver: report.stats.solver,
       conflicts: report.stats.conflicts,
+      ...(report.stats.preset === undefined ? {} : { preset: report.stats.preset }),
     },
   });
   if (recorded.boundsChanged || improves || transition.finished || state.status !== 'running') {

@@ -35,6 +35,7 @@ function job(id: string): { meta: JobMeta; state: JobState } {
         priority: 0,
         unique: false,
         policy: 'consecutive',
+        presets: false,
       },
       createdAt: Date.now(),
       lowerBound: 0,

@@ -180,6 +180,15 @@ export class JobStore {
     return [...queued, ...running];
   }
 
+  /** How many jobs are queued and running now. */
+  async unfinishedCounts(): Promise<{ queued: number; running: number }> {
+    const [queued, running] = await Promise.all([
+      this.redis.zcard(this.keys.jobsIn('queued')),
+      this.redis.zcard(this.keys.jobsIn('running')),
+    ]);
+    return { queued, running };
+  }
+
   /** Forgets index entries of jobs that expired. */
   async prune(ids: string[]): Promise<void> {
     if (ids.length === 0) return;

@@ -17,7 +17,13 @@ import {
   parseHorizonJobId,
   PayloadError,
 } from '@satfarm/queue';
-import { horizonPolicy, horizonRecord, initSweepState, UnknownPolicyError } from '@satfarm/sweep';
+import {
+  horizonPolicy,
+  horizonPreset,
+  horizonRecord,
+  initSweepState,
+  UnknownPolicyError,
+} from '@satfarm/sweep';
 
 import type { FarmMetrics } from '../metrics/farm-metrics.js';
 import type { HorizonDispatch, HorizonToQueue } from './horizon.dispatch.js';
@@ -43,6 +49,11 @@ export type GameLookup = (name: string, field?: string) => GameDefinition<unknow
 export interface ProgressSink {
   horizon(event: HorizonEventPayload, batchId?: string): void;
   job(event: JobEventPayload, batchId?: string): void;
+  /**
+   * A running horizon's search so far, for this process's clients only: every coordinator reads
+   * the same progress from the queue's events, so each relays it to its own clients.
+   */
+  solverProgress(event: HorizonEventPayload): void;
 }
 
 /** The farm's limits and defaults for new jobs. */
@@ -122,7 +133,9 @@ export class SweepCoordinator {
     for (const { transition, prepared: p } of created) {
       this.instances.set(p.meta.id, p.instance);
       this.parsed.set(p.meta.id, p.parsed);
-      toQueue.push(...transition.enqueue.map((t) => this.horizon(p.meta, p.instance, t)));
+      toQueue.push(
+        ...transition.enqueue.map((t) => this.horizon(p.meta, p.instance, t, transition.state.sweep.lower)),
+      );
       for (const event of transition.horizonEvents) this.deps.progress.horizon(event, p.meta.batchId);
       if (transition.finished) this.deps.metrics.jobFinished(p.meta.game, transition.state.status);
       else this.armDeadline(p.meta);
@@ -179,13 +192,18 @@ export class SweepCoordinator {
     return this.resource(jobId);
   }
 
-  /** A job's resource (the final one once it is over), or undefined. */
-  async resource(jobId: string): Promise<JobResource | undefined> {
+  /**
+   * A job's resource (the final one once it is over), or undefined. With `render`, a job still
+   * running carries its game's drawing of the instance alone (a final one always has the drawing
+   * of its answer).
+   */
+  async resource(jobId: string, render = false): Promise<JobResource | undefined> {
     const final = await this.deps.store.finalResource(jobId);
     if (final !== undefined) return final;
     const record = await this.deps.store.load(jobId);
     if (record === undefined) return undefined;
-    return buildJobResource(record.meta, record.state, this.clock());
+    const drawing = render ? await this.render(record.meta, undefined) : undefined;
+    return buildJobResource(record.meta, record.state, this.clock(), drawing);
   }
 
   /** Jobs in `status` (or all), newest first. */
@@ -226,7 +244,9 @@ export class SweepCoordinator {
       );
       if (inFlight.length > 0) {
         const instance = await this.instanceOf(id);
-        await this.deps.dispatch.enqueue(inFlight.map((h) => this.horizon(record.meta, instance, h.t)));
+        await this.deps.dispatch.enqueue(
+          inFlight.map((h) => this.horizon(record.meta, instance, h.t, record.state.sweep.lower)),
+        );
       }
       await this.apply(id, 'dominated', (r, now) => {
         const transition = reconcile(r.meta, r.state, now);
@@ -283,6 +303,7 @@ export class SweepCoordinator {
       priority: o.priority ?? 0,
       unique: o.unique ?? false,
       policy,
+      presets: game.planning && (o.presets ?? game.solverPresets ?? false),
     };
     const lower = game.planning ? sweepLowerBound(game, parsed) : 0;
     const meta: JobMeta = {
@@ -299,7 +320,8 @@ export class SweepCoordinator {
     return { meta, instance: request.instance, parsed, game };
   }
 
-  private horizon(meta: JobMeta, instance: unknown, t: number): HorizonToQueue {
+  /** The queue entry of horizon `t`; `lower`: the sweep's lower bound as it is queued. */
+  private horizon(meta: JobMeta, instance: unknown, t: number, lower: number): HorizonToQueue {
     return {
       payload: {
         jobId: meta.id,
@@ -309,6 +331,8 @@ export class SweepCoordinator {
         solver: meta.options.solver,
         ...(meta.deadline === undefined ? {} : { deadline: meta.deadline }),
         ...(meta.options.unique ? { unique: true } : {}),
+        // Jobs stored before presets existed have no such option: off.
+        ...(meta.options.presets === true ? { preset: horizonPreset(t, lower) } : {}),
       },
       priority: meta.options.priority,
     };
@@ -377,7 +401,11 @@ export class SweepCoordinator {
     }
     if (transition.enqueue.length > 0) {
       const instance = await this.instanceOf(meta.id);
-      work.push(dispatch.enqueue(transition.enqueue.map((t) => this.horizon(meta, instance, t))));
+      work.push(
+        dispatch.enqueue(
+          transition.enqueue.map((t) => this.horizon(meta, instance, t, transition.state.sweep.lower)),
+        ),
+      );
     }
     for (const event of transition.horizonEvents) progress.horizon(event, meta.batchId);
     if (transition.jobEvent !== undefined) progress.job(transition.jobEvent, meta.batchId);
@@ -418,7 +446,10 @@ export class SweepCoordinator {
     try {
       const game = this.deps.games(meta.game);
       let parsed = this.parsed.get(meta.id);
-      if (parsed === undefined) parsed = game.parse(await this.instanceOf(meta.id));
+      if (parsed === undefined) {
+        parsed = game.parse(await this.instanceOf(meta.id));
+        this.parsed.set(meta.id, parsed);
+      }
       return safeRender(game, parsed, solution);
     } catch {
       return undefined;

@@ -2,6 +2,8 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 
+import { describeRedisError } from '@satfarm/queue';
+
 import { CoordinatorService } from '../coordinator/coordinator.service.js';
 
 /** `/health`: readiness (Redis answers) and `/health/live`: liveness (the process serves). */
@@ -36,7 +38,7 @@ export class HealthController {
         ? check.up({ pingMs: Math.round(performance.now() - started) })
         : check.down({ message: answer });
     } catch (err) {
-      return check.down({ message: (err as Error).message });
+      return check.down({ message: describeRedisError(err) });
     }
   }
 }

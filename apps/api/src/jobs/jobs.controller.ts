@@ -50,9 +50,11 @@ export class JobsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: "A job: the CLI's report plus id, createdAt, finishedAt, error" })
+  @ApiOperation({
+    summary: "A job: the CLI's report plus id, createdAt, finishedAt, error; render: the drawing",
+  })
   async get(@Param('id') id: string): Promise<JobResource> {
-    const resource = await this.farm.coordinator.resource(id);
+    const resource = await this.farm.coordinator.resource(id, true);
     if (resource === undefined) throw new NotFoundException(`no job ${id}`);
     return resource;
   }

@@ -8,7 +8,8 @@ import type { ProgressSink } from '../coordinator/sweep-coordinator.js';
 /**
  * The coordinator's progress sink: emits to the rooms of a job and of its batch on the
  * `/progress` namespace. With the Redis adapter the emit reaches clients on every API replica.
- * Events before the namespace exists are dropped (nobody can be subscribed yet).
+ * Events before the namespace exists are dropped (nobody can be subscribed yet). Solver progress
+ * goes to this replica's clients only (each replica relays it from the queue's events itself).
  */
 @Injectable()
 export class ProgressRelay implements ProgressSink {
@@ -24,6 +25,10 @@ export class ProgressRelay implements ProgressSink {
 
   job(event: JobEventPayload, batchId?: string): void {
     this.emit(ProgressEvent.job, event, event.jobId, batchId);
+  }
+
+  solverProgress(event: HorizonEventPayload): void {
+    this.namespace?.local.to(progressRoom.job(event.jobId)).emit(ProgressEvent.horizon, event);
   }
 
   private emit(name: string, payload: unknown, jobId: string, batchId: string | undefined): void {

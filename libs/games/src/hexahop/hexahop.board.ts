@@ -1,115 +1,131 @@
-import { cellIndex, type Direction, OFF_MAP, stepFrom } from './hexahop.geometry.js';
-import { type HexahopInstance, Tile } from './hexahop.model.js';
+import { type Direction, OFF_MAP, stepFrom } from './hexahop.geometry.js';
+import { SOLIDITY, Tile } from './hexahop.model.js';
 
-/** The states a green-family cell (green, blue, and their walls) passes through. */
-export const GreenKind = { Water: 'W', Green: 'G', GreenWall: 'GW', Blue: 'B', BlueWall: 'BW' } as const;
-export type GreenKind = (typeof GreenKind)[keyof typeof GreenKind];
+/** The number of tile ids. */
+export const TILE_COUNT = 17;
 
-/** How a cell can change during play (with the tiles the encoding supports). */
-export type CellClass = 'water' | 'fixed' | 'green' | 'lift';
-
-const KINDS_FROM: Partial<Record<number, GreenKind[]>> = {
-  [Tile.Green]: ['W', 'G'],
-  [Tile.GreenWall]: ['W', 'G', 'GW'],
-  [Tile.Blue]: ['W', 'G', 'B'],
-  [Tile.BlueWall]: ['W', 'G', 'GW', 'B', 'BW'],
-};
-
-/** The kind a green-family tile starts as. */
-export const KIND_OF_TILE: Partial<Record<number, GreenKind>> = {
-  [Tile.Green]: 'G',
-  [Tile.GreenWall]: 'GW',
-  [Tile.Blue]: 'B',
-  [Tile.BlueWall]: 'BW',
-};
-
-/** One way a move can end: under `conds` (all true), the player lands on `land` or dies. */
-export interface LandingBranch<L> {
-  conds: L[];
-  land: number | 'death';
+/** The tile a tile becomes when the player steps off it (itself when nothing happens). */
+export function leftTile(tile: number): number {
+  switch (tile) {
+    case Tile.Green:
+    case Tile.GreenWall:
+      return Tile.Water;
+    case Tile.Blue:
+      return Tile.Green;
+    case Tile.BlueWall:
+      return Tile.GreenWall;
+    case Tile.DeIced:
+      return Tile.Blue;
+    default:
+      return tile;
+  }
 }
 
-/** The questions a landing asks about the board during the move. */
-export interface LandingOracle<L> {
-  /** Whether `cell` is raised when the player is thrown past or into it. */
+export function isRaised(tile: number): boolean {
+  return SOLIDITY[tile] === 1;
+}
+
+/** One way a move can end: under `conds` (all true) the player lands on `path` in turn, and ends on `end` or dies. */
+export interface ChainBranch<L> {
+  conds: L[];
+  /** The cells landed on, in order (an item there is picked up); the last one's tile acts on the board. */
+  path: number[];
+  /** Where the player ends (the last cell of the path, or where a boat floated to), or death. */
+  end: number | 'death';
+}
+
+/** The questions a move asks about the board after the old tile was left (and the board checked). */
+export interface ChainOracle<L> {
+  /** The tiles `cell` may hold (water alone off the map). */
+  kinds(cell: number): readonly number[];
+  /** "`cell` holds `tile`", for a tile among its kinds. */
+  is(cell: number, tile: number): L;
   raised(cell: number): L;
-  /** Whether `cell` is water when the player lands on it. */
   water(cell: number): L;
-  /** The condition's negation. */
+  /** "The player holds an anti-ice item" once the items on `landed` (this move's cells so far) are taken. */
+  antiIce(landed: readonly number[]): L;
   not(cond: L): L;
+  /** A condition known to be false (its branch is dropped). */
+  never(cond: L): boolean;
+  /** A condition known to be true (left out of the branch). */
+  always(cond: L): boolean;
 }
 
 /**
- * The static view of a level for the encoding: which cells can change and how, and where a
- * move lands (trampolines and ice resolved along the line of travel into a decision tree over
- * the dynamic cells it passes).
+ * Where a move goes once it enters `cell` (in direction `d`; undefined for a jump in place, which
+ * lands on the cell it left), as a decision tree over the board: water drowns; a trampoline
+ * throws on by two cells (one when the second is raised, none when the first is; raised tiles do
+ * not stop a move that started on a raised tile); ice slides on unless an anti-ice item is spent
+ * on it or a raised tile is next; a boat floats on over water until land is next (off the map:
+ * lost); every other tile ends the move, acting on the board afterwards.
  */
-export class HexahopBoard {
-  /** Every cell that is not water at the start. */
-  readonly cells: number[] = [];
-  readonly start: number;
-  private readonly initial: Uint8Array;
-
-  constructor(instance: Pick<HexahopInstance, 'tiles' | 'start'>) {
-    this.initial = Uint8Array.from(instance.tiles);
-    this.start = cellIndex(instance.start[0], instance.start[1]);
-    for (let c = 0; c < this.initial.length; c++) if (this.initial[c] !== Tile.Water) this.cells.push(c);
-  }
-
-  tile(cell: number): number {
-    return cell === OFF_MAP ? Tile.Water : this.initial[cell]!;
-  }
-
-  classOf(cell: number): CellClass {
-    const t = this.tile(cell);
-    if (t === Tile.Water) return 'water';
-    if (KINDS_FROM[t] !== undefined) return 'green';
-    if (t === Tile.LiftDown || t === Tile.LiftUp) return 'lift';
-    return 'fixed';
-  }
-
-  /** The kinds a green-family cell can take over the game (empty for other cells). */
-  kinds(cell: number): readonly GreenKind[] {
-    return KINDS_FROM[this.tile(cell)] ?? [];
-  }
-
-  /** Cells of a fixed class that are raised (stone walls). */
-  fixedRaised(cell: number): boolean {
-    return this.tile(cell) === Tile.Stone;
-  }
-
-  /**
-   * Where the player goes after entering `cell` in direction `d` (the entry itself already
-   * allowed), given whether the move started on a raised tile. Trampolines throw on (their
-   * collision test waived when the move started raised), ice slides on (blocked by any raised
-   * tile), water kills; every other tile ends the move.
-   */
-  landing<L>(cell: number, d: Direction, high: boolean, oracle: LandingOracle<L>): LandingBranch<L>[] {
-    const out: LandingBranch<L>[] = [];
-    const visit = (at: number, conds: L[]): void => {
-      const t = this.tile(at);
-      if (at === OFF_MAP || t === Tile.Water) {
-        out.push({ conds, land: 'death' });
-      } else if (t === Tile.Trampoline) {
-        if (high) return visit(stepFrom(at, d, 2), conds);
+export function chainBranches<L>(
+  cell: number,
+  d: Direction | undefined,
+  high: boolean,
+  oracle: ChainOracle<L>,
+): ChainBranch<L>[] {
+  const out: ChainBranch<L>[] = [];
+  const kindsOf = (c: number): readonly number[] => (c === OFF_MAP ? [Tile.Water] : oracle.kinds(c));
+  const extend = (conds: L[], ...more: L[]): L[] | undefined => {
+    const next = [...conds];
+    for (const m of more) {
+      if (oracle.never(m)) return undefined;
+      if (!oracle.always(m)) next.push(m);
+    }
+    return next;
+  };
+  const visit = (at: number, conds: L[], landed: number[], depth: number): void => {
+    if (depth > 64) throw new Error('a move chains without end');
+    const path = [...landed, at];
+    const kinds = kindsOf(at);
+    for (const k of kinds) {
+      const here = kinds.length === 1 ? conds : extend(conds, oracle.is(at, k));
+      if (here === undefined) continue;
+      const stop = (...more: L[]): void => {
+        const c = extend(here, ...more);
+        if (c !== undefined) out.push({ conds: c, path, end: at });
+      };
+      const go = (next: number, ...more: L[]): void => {
+        const c = extend(here, ...more);
+        if (c !== undefined) visit(next, c, path, depth + 1);
+      };
+      if (k === Tile.Water) {
+        out.push({ conds: here, path, end: 'death' });
+      } else if (k === Tile.Trampoline && d !== undefined) {
+        if (high) {
+          go(stepFrom(at, d, 2));
+          continue;
+        }
         const first = oracle.raised(stepFrom(at, d));
         const second = oracle.raised(stepFrom(at, d, 2));
-        out.push({ conds: [...conds, first], land: at });
-        visit(stepFrom(at, d), [...conds, oracle.not(first), second]);
-        visit(stepFrom(at, d, 2), [...conds, oracle.not(first), oracle.not(second)]);
-      } else if (t === Tile.Ice) {
+        stop(first);
+        go(stepFrom(at, d), oracle.not(first), second);
+        go(stepFrom(at, d, 2), oracle.not(first), oracle.not(second));
+      } else if (k === Tile.Ice && d !== undefined) {
+        const anti = oracle.antiIce(path);
         const ahead = oracle.raised(stepFrom(at, d));
-        out.push({ conds: [...conds, ahead], land: at });
-        visit(stepFrom(at, d), [...conds, oracle.not(ahead)]);
-      } else if (this.classOf(at) === 'green') {
-        const water = oracle.water(at);
-        out.push({ conds: [...conds, water], land: 'death' });
-        out.push({ conds: [...conds, oracle.not(water)], land: at });
+        stop(anti);
+        stop(oracle.not(anti), ahead);
+        go(stepFrom(at, d), oracle.not(anti), oracle.not(ahead));
+      } else if (k === Tile.Boat && d !== undefined) {
+        let conds2: L[] | undefined = here;
+        for (let q = at; conds2 !== undefined; q = stepFrom(q, d)) {
+          const ahead = stepFrom(q, d);
+          if (ahead === OFF_MAP) {
+            out.push({ conds: conds2, path, end: 'death' });
+            break;
+          }
+          const wet = oracle.water(ahead);
+          const land = extend(conds2, oracle.not(wet));
+          if (land !== undefined) out.push({ conds: land, path, end: q });
+          conds2 = extend(conds2, wet);
+        }
       } else {
-        out.push({ conds, land: at });
+        stop();
       }
-    };
-    visit(cell, []);
-    return out;
-  }
+    }
+  };
+  visit(cell, [], [], 0);
+  return out;
 }

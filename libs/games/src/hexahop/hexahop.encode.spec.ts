@@ -1,8 +1,9 @@
+import { Model } from '@satfarm/cnf';
 import { KissatRunner } from '@satfarm/solver';
 import { describe, expect, it } from 'vitest';
 
 import { encodeHexahop } from './hexahop.encode.js';
-import { DIRECTION_NAMES, type MoveName } from './hexahop.geometry.js';
+import { MOVE_NAMES, type MoveName } from './hexahop.geometry.js';
 import { hexahopLowerBound } from './hexahop.lower-bound.js';
 import { type HexahopInstance, HexahopSimulator, type HexahopSolution } from './hexahop.model.js';
 import { parseHexahopInstance } from './hexahop.parse.js';
@@ -19,7 +20,7 @@ function shortestWin(instance: HexahopInstance, cap = 200_000): MoveName[] | und
   while (frontier.length > 0) {
     const next: typeof frontier = [];
     for (const { sim, moves } of frontier) {
-      for (const m of DIRECTION_NAMES) {
+      for (const m of MOVE_NAMES) {
         const after = sim.clone();
         if (!after.move(m).ok || after.dead) continue;
         if (after.won) return [...moves, m];
@@ -35,16 +36,23 @@ function shortestWin(instance: HexahopInstance, cap = 200_000): MoveName[] | und
   return undefined;
 }
 
+/** Solves at horizon t as the engine does: adding the clauses `refine` asks for until it asks none. */
 async function solveAt(instance: HexahopInstance, t: number) {
   const encoded = sut(instance, t);
-  const outcome = await kissat.solve({ formula: encoded.formula });
-  return outcome.status === 'sat'
-    ? { status: 'sat' as const, plan: encoded.decode(outcome.model) }
-    : { status: outcome.status };
+  for (;;) {
+    const outcome = await kissat.solve({ formula: encoded.formula });
+    if (outcome.status !== 'sat') return { status: outcome.status };
+    const cuts = encoded.refine?.(outcome.model);
+    if (cuts === undefined) return { status: 'sat' as const, plan: encoded.decode(outcome.model) };
+    encoded.formula.addAll(cuts);
+  }
 }
 
-const map = (rows: string[], start: [number, number]): HexahopInstance =>
-  parseHexahopInstance({ map: rows, start });
+const map = (
+  rows: string[],
+  start: [number, number],
+  items: [number, number, string][] = [],
+): HexahopInstance => parseHexahopInstance({ map: rows, start, items });
 
 /** Small maps, each exercising some rules (rows are y, columns x; SE is one column right). */
 const MAPS: Record<string, HexahopInstance> = {
@@ -55,6 +63,31 @@ const MAPS: Record<string, HexahopInstance> = {
   'lifts up and down and a trampoline': map(['glgH', 'oHgo', 'ggTg'], [0, 1]),
   'lifts and a stone wall': map(['ogl', 'gHg', '#gg'], [0, 0]),
   'ice slides': map(['gIIg', 'o.Ig', 'ggg#'], [0, 1]),
+  'a spinner turning tiles round it': map(
+    ['......', '..g...', '.oSg..', '..gSg.', '...g..', '......'],
+    [1, 2],
+  ),
+  'a laser destroying a green from afar': map(['......', '.oL.g.', '.ggg..', '...o..'], [1, 1]),
+  'a laser hitting a laser, which explodes': map(['......', '.oL.L.', '.g.gg.', '.o....'], [1, 1]),
+  'ice splitting a laser beam': map(['......', '.oL.I.', '.g....', '.o..g.'], [1, 1]),
+  'a builder making a bridge': map(['..##..', '.oU.go', '.##...'], [1, 1]),
+  'a boat floating over water': map(['.......', '.oP..go', '.......'], [1, 1]),
+  'an anti-ice item spent on ice': map(['ooIIg', '.gIgo'], [0, 0], [[1, 0, 'anti-ice']]),
+  'a jump item used in place': map(['ob.o', '.ggg'], [0, 0], [[1, 0, 'jump']]),
+  'lasers hit in the order of the beams (one)': map(
+    ['.......', '.oLg.g.', '.LIog..', '.oo....', '.LL.LL.', '.......'],
+    [1, 1],
+    [[4, 4, 'jump']],
+  ),
+  'lasers hit in the order of the beams (two)': map(
+    ['.......', '.ogIgL.', '.LIgLg.', '.g.ggI.', '.LIg.L.', '.......'],
+    [1, 1],
+  ),
+  'lasers hit in the order of the beams (three)': map(
+    ['......', '.ooIL.', '.LLLg.', '.g.gI.', '..o.L.', '......'],
+    [1, 1],
+    [[4, 2, 'jump']],
+  ),
 };
 
 describe(encodeHexahop.name, () => {
@@ -110,6 +143,78 @@ describe(encodeHexahop.name, () => {
       expect((await solveAt(instance, best.length - 1)).status, where).toBe('unsat');
     }
     expect(winnable).toBeGreaterThan(3);
+  });
+
+  it('agrees with the search on random small maps with spinners, lasers, builders, boats and items', async () => {
+    let seed = 20261124;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return Math.floor((seed / 2147483648) * n);
+    };
+    const chars = 'gggggooGbBTI#lHSLLUPP..i';
+    let tried = 0;
+    while (tried < 6) {
+      const width = 3 + random(2);
+      const inner = Array.from({ length: 2 + random(2) }, () =>
+        Array.from({ length: width }, () => chars[random(chars.length)]).join(''),
+      );
+      const [sx, sy] = [random(width), random(inner.length)];
+      inner[sy] = `${inner[sy]!.slice(0, sx)}o${inner[sy]!.slice(sx + 1)}`;
+      // A border of water keeps spinners off the edge of the map.
+      const rows = ['.'.repeat(width + 2), ...inner.map((r) => `.${r}.`), '.'.repeat(width + 2)];
+      const items: [number, number, string][] = [
+        [1 + random(width), 1 + random(inner.length), random(2) ? 'jump' : 'anti-ice'],
+      ];
+      let instance: HexahopInstance;
+      try {
+        instance = map(rows, [sx + 1, sy + 1], items);
+      } catch {
+        continue;
+      }
+      let best: MoveName[] | undefined;
+      try {
+        best = shortestWin(instance, 20_000);
+      } catch {
+        continue;
+      }
+      tried++;
+      const where = `${JSON.stringify(rows)} from (${sx + 1}, ${sy + 1}), items ${JSON.stringify(items)}`;
+      if (best === undefined) {
+        expect((await solveAt(instance, 10)).status, where).toBe('unsat');
+        continue;
+      }
+      const found = await solveAt(instance, best.length);
+      expect(found.status, where).toBe('sat');
+      expect(verifyHexahop(instance, (found as { plan: HexahopSolution }).plan, best.length).ok, where).toBe(
+        true,
+      );
+      expect((await solveAt(instance, best.length - 1)).status, where).toBe('unsat');
+    }
+  });
+
+  it('keeps laser beams that a ring of ice could hold up by themselves out of the solutions', async () => {
+    // Six ice tiles round (3, 4): a beam the laser at (3, 1) shoots south over the green could go
+    // round the ring for ever.
+    const ring = map(['..ooo..', '...L...', '...g...', '...II..', '..I.I..', '..II...'], [3, 0]);
+    const encoded = sut(ring, 1);
+    const pool = encoded.formula.pool;
+    // A beam going north into the ice at (2, 4) at step 1, while the player walks away from the laser.
+    const beam = pool.lookup('beam', 0, 2, 4, 1);
+    expect(beam).toBeDefined();
+    encoded.formula.add([beam!]);
+    encoded.formula.add([-pool.lookup('pos', 3, 1, 1)!]);
+    const first = await kissat.solve({ formula: encoded.formula });
+    expect(first.status, 'the beam clauses alone allow a beam held up by the ring').toBe('sat');
+    const cuts = encoded.refine!(first.status === 'sat' ? first.model : new Model(0, []));
+    expect(cuts).toBeDefined();
+    for (let round = 0; round < 50; round++) {
+      const outcome = await kissat.solve({ formula: encoded.formula });
+      if (outcome.status !== 'sat') break;
+      const more = encoded.refine!(outcome.model);
+      expect(more, 'every model left has a beam no laser fired').toBeDefined();
+      encoded.formula.addAll(more!);
+    }
+    expect((await kissat.solve({ formula: encoded.formula })).status).toBe('unsat');
   });
 
   it('proves a map without a win unsatisfiable where the search finds none', async () => {

@@ -1,53 +1,80 @@
 /*
  * Hex-a-Hop at horizon T: "the level is won by step T", with an absorbing done state (after the
  * win no move is made and the board is frozen), so SAT(T) is monotone in T.
- * n_t = cells the player may stand on by step t (HexahopReach), N = sum of n_t, g = green-family
- * cells (green, green wall, blue, blue wall; k_c <= 5 kinds each), l = lifts, b_t = branches of
- * the landing decision trees of the moves out of the cells of step t (trampolines and ice
- * resolved along the line of travel; b_t <= 3^chain but about 6 n_t in practice).
+ * Each step t runs in the game's order: the player leaves the old tile (and the board is checked),
+ * lands (trampolines, ice and boats carry the player on), the final tile acts on the board, and
+ * builders and lasers check the board again. Four tables of tile literals follow it: S(t-1), the
+ * state before; M(t), after the leave and its board check; E(t), after the final tile's effect;
+ * S(t), after the second check. A cell gets fresh one-hot variables in a table only when that
+ * phase can change it (HexahopStatics says which tiles each cell may hold by each step); otherwise
+ * the table reuses the previous one's, so basic levels have one table per step.
+ * n_t = cells the player may stand on by step t, N = sum of n_t, D = cells that may hold more
+ * than one tile, k_c <= 17 the tiles cell c may hold (2 or 3 on most cells), b = branches of the
+ * landing trees of the moves out of a layer (about 6 n_t, more around trampolines, ice and boats).
  * Variables:
- *   pos(x,y,t): N;  act(d,t): 6T;  done(t): T (fixed false below the lower bound);
- *   kind(K,x,y,t) for a green-family cell's kinds K (fixed at t = 0, pruned before the cell can
- *   first be left): at most sum k_c * T;  raised(x,y,t) for blue walls (GW or BW): at most g T;
- *   up(x,y,t) for lifts: l T;  anyG(t), anyB(t) ("a green / blue tile remains once the player has
- *   left its cell", only with green / blue walls): 2T, with one support auxiliary per
- *   green-family cell and step: g T;  check(t) (the move leaves green or blue, only for blue
- *   walls without a blue tile at the start): T, with 2 g T supports;  budget: waste(t) and
- *   blueLeft(t): 2T, plus the sequential counter's 2T * (T - greens) auxiliaries.
+ *   pos(x,y,t): N;  act(a,t): 6T, 7T with jump items;  done(t): T (false below the lower bound);
+ *   tiles: m/e/s(k,x,y,t), one per tile a changing cell may hold: at most 3 sum k_c T;
+ *   anyG/anyB (a green / blue tile remains after the leave; again after the effect): <= 4T with one
+ *   support each per green or blue cell and step; check1/check2 (only for blue walls with no blue
+ *   tile at the start): 2T;  events per step: landed/toggle/deice/build/spin/fire per standable
+ *   cell of those tiles, boat departures and arrivals per boat line, beam(x,y,d) per beam state,
+ *   hit/explode/destroyed per cell a laser reaches;  items: itm(x,y,t) per item cell, visit
+ *   auxiliaries, and unary counters anti(k,t), jump(k,t) (k up to the items) with one increment
+ *   chain per step: items^2 T;  budget: waste(t), blueLeft(t): 2T plus the counter's
+ *   2T (T - greens).
  * Clauses:
- *   actions: at least one unless done, none after done, at most one: 1 + 6 + 15 per step;
- *   positions: at least one, at most one (commander, ~3.5 n_t), frozen after done (n_t), and
- *   (predecessors) the cell at t is one move from the cell at t - 1: n_t clauses of <= 7 literals;
- *   moves: for each (cell, direction): refused entries forbidden (2 clauses), one clause per
- *   landing branch (land, or forbidden death): about 6 N + sum b_t clauses of <= 8 literals;
- *   tiles: per green-family cell and step, one clause per (kind, left or not, replaced or not)
- *   case plus freezing and at most one kind: about 3 k_c + k_c^2/2;  lifts: 6 per lift and step;
- *   anyG/anyB/check: two implications per cell each way: about 4 g T each;
+ *   actions: at least one unless done, none after done, at most one: <= 1 + 7 + 21 per step, and a
+ *   jump needs a jump item;  positions: at least one, at most one (commander, ~3.5 n_t), frozen
+ *   after done (n_t), (predecessors) one move from the cell at t - 1: n_t clauses of <= 7
+ *   literals, and never on water;  moves: per (cell, action), refused entries forbidden (2
+ *   clauses), one clause per landing branch (land, or forbidden death): about 7 N + sum b;
+ *   tiles: per changing cell, phase and tile, the transition (frozen, left, lowered, each event
+ *   or none) plus at least / at most one: about 4 k_c + k_c^2 / 2;  anyG/anyB/checks: two
+ *   implications per cell each way;  events: their definitions (a few clauses each) and, per
+ *   affected cell, one clause per (event, tile);  beams: beam <-> (fired here, passed over water,
+ *   refracted by ice), acyclic;  items: 3 per item cell and step, counters ~4 items per pickup;
  *   done(t) <-> no green tile and no green wall at t: g + 1 per step, and done(t-1) -> done(t);
  *   goal: done(T).
- * Redundant (each a choice, for benchmarks): deadlines, a green still there at t is within
- * T - 1 - t moves of the player: at most N g binary clauses; budget, the moves leaving no green
- * (and twice those leaving blue) are at most T - greens: n_t + 2 g clauses per step plus the
- * counter's ~4T (T - greens); visits, each green at the start is stood on before T: g clauses of T.
- * Exactness rests on two invariants of the supported tiles: while the level is not won, a green
- * tile exists (so "no green tile or green wall" is the win: parse demands a green tile), and a
- * blue wall exists only while a blue tile does, or before the first board check (so the blue
- * replacement happens exactly when the last blue tile is left, at a board check).
+ * Redundant (each a choice, for benchmarks): deadlines, a green that cannot be moved or destroyed
+ * from afar and is still there at t is within T - 1 - t moves of the player: at most N g binary
+ * clauses; budget (without lasers), the moves leaving no green (and twice those leaving blue) are
+ * at most T - greens: n_t + 2 g clauses per step plus the counter's ~4T (T - greens); visits, each
+ * such green at the start is stood on before T: g clauses of T; phases (green walls, no blue
+ * walls, builders, spinners or lasers): the walls come down once, all together; returns, no step
+ * between two inert cells (normal tiles or stone walls nothing changes) and straight back: at most
+ * 6 N ternary clauses.
+ * Exactness rests on two invariants of the game: while the level is not won, a green tile exists
+ * (only the leave of a green and a laser remove greens, and both check the board), so "no green
+ * tile or wall" is the win and "no green left" means the board check lowered the green walls; and
+ * after the first board check a blue wall exists only while a blue tile does (only leaving blue
+ * and lasers remove blue tiles, and both check), so "no blue left" means the check lowered them.
+ * Beams around a loop of ice could hold each other up in the clauses; refine() adds the loop
+ * formula of any such set a model shows (the game's beams are the least fixpoint). Laser hits are
+ * a set, except on levels where one shot may hit two neighbouring lasers (whose explosions then
+ * depend on the order of the hits): there every beam of a shot is a node of a tree in the game's
+ * order, with hit, first-hit and explosion auxiliaries per (node, cell) (encodeLasersInOrder).
  */
-import { atMostOne, CnfFormula, type EncodingSink, sequentialAtMostK } from '@satfarm/cnf';
+import {
+  atMostOne,
+  CnfFormula,
+  type EncodingSink,
+  type Lit,
+  type Model,
+  sequentialAtMostK,
+} from '@satfarm/cnf';
 
 import type { EncodeOptions, Encoded } from '../game-definition.js';
-import { type GreenKind, HexahopBoard, KIND_OF_TILE, type LandingOracle } from './hexahop.board.js';
+import { chainBranches, type ChainOracle, isRaised, leftTile, TILE_COUNT } from './hexahop.board.js';
 import { decodeHexahop } from './hexahop.decode.js';
 import { unsupportedFeatures } from './hexahop.features.js';
-import { cellX, cellY, DIRECTIONS, stepFrom } from './hexahop.geometry.js';
+import { cellX, cellY, type Direction, DIRECTIONS, OFF_MAP, stepFrom } from './hexahop.geometry.js';
 import { hexahopLowerBound } from './hexahop.lower-bound.js';
 import { type HexahopInstance, type HexahopSolution, Tile } from './hexahop.model.js';
-import { HexahopReach } from './hexahop.reach.js';
+import { type HexahopStatics, rayTree, staticsOf } from './hexahop.statics.js';
 
 /** Encoding choices, for benchmarks: every choice gives the same answers. */
 export interface HexahopEncodingChoices {
-  /** Redundant clauses: a green-family cell still green at t needs the player within reach by T. */
+  /** Redundant clauses: a green cell still green at t needs the player within reach by T. */
   deadlines: boolean;
   /** Redundant clauses: the player's cell at t is one move from the cell at t - 1 (or the same, after the win). */
   predecessors: boolean;
@@ -64,6 +91,16 @@ export interface HexahopEncodingChoices {
    * wall is left; a green wall's cell is green only once it is true.
    */
   phases: boolean;
+  /**
+   * Laser hits in the game's order on every level with lasers, not only where one shot may hit
+   * two neighbouring lasers (where the order changes the outcome and this is always on).
+   */
+  orderedHits: boolean;
+  /**
+   * Redundant clauses: the player never steps from an inert cell (a normal tile or stone wall that
+   * nothing changes, with no item) to an inert neighbour and straight back, which changes nothing.
+   */
+  returns: boolean;
 }
 
 export const DEFAULT_HEXAHOP_ENCODING: HexahopEncodingChoices = {
@@ -72,9 +109,11 @@ export const DEFAULT_HEXAHOP_ENCODING: HexahopEncodingChoices = {
   budget: true,
   visits: false,
   phases: true,
+  orderedHits: false,
+  returns: true,
 };
 
-/** Reads `options.variant` (keys `deadlines`, `predecessors`, `budget`, `visits`, `phases`) over the defaults. */
+/** Reads `options.variant` (keys as in HexahopEncodingChoices) over the defaults. */
 export function hexahopEncodingChoices(options?: EncodeOptions): HexahopEncodingChoices {
   const v = options?.variant ?? {};
   const flag = (key: keyof HexahopEncodingChoices): boolean =>
@@ -85,11 +124,15 @@ export function hexahopEncodingChoices(options?: EncodeOptions): HexahopEncoding
     budget: flag('budget'),
     visits: flag('visits'),
     phases: flag('phases'),
+    orderedHits: flag('orderedHits'),
+    returns: flag('returns'),
   };
 }
 
 const TRUE = Number.POSITIVE_INFINITY;
 const FALSE = 0;
+/** The action index of a jump in place. */
+const JUMP = 6;
 
 function not(lit: number): number {
   return lit === TRUE ? FALSE : lit === FALSE ? TRUE : -lit;
@@ -120,76 +163,199 @@ export function encodeHexahop(
   return new HexahopEncoder(instance, horizon, hexahopEncodingChoices(options)).encode();
 }
 
+const GREENISH = [Tile.Green, Tile.GreenWall] as const;
+const LIFTS = [Tile.LiftDown, Tile.LiftUp] as const;
+
+/** A change the final tile of a move makes to a cell: its tile maps by `to`, or it takes `from`'s tile. */
+interface CellEvent {
+  lit: number;
+  to?: (tile: number) => number;
+  from?: number;
+}
+
+type Table = Map<number, number[]>;
+
+/** One beam state of a step ("a beam enters cell x going in direction d") and its sources. */
+interface BeamState {
+  key: string;
+  lit: number;
+  /** Fired there by a laser (no `from`), or carried from state `from` over water or ice (`through`). */
+  sources: { lit: number; through?: number; from: string | undefined }[];
+}
+
 class HexahopEncoder {
   private readonly f = new CnfFormula();
-  private readonly board: HexahopBoard;
-  private readonly reach: HexahopReach;
+  private readonly st: HexahopStatics;
   private readonly layers: number[][] = [];
   private readonly layerSets: Set<number>[] = [];
-  private readonly greenCells: number[];
-  private readonly liftCells: number[];
+  /** Cells that may hold more than one tile. */
+  private readonly dynamic: number[];
+  private readonly initial: Uint8Array;
   private readonly lower: number;
+  private readonly actions: number;
   private readonly withGreenWalls: boolean;
   private readonly withBlueWalls: boolean;
   /** Blue walls with no blue tile at the start: they stay until the first board check. */
   private readonly blueWallsWaitForCheck: boolean;
-  private readonly orCache = new Map<string, number>();
+  private readonly changesWhenLeft = new Set<number>();
+  private readonly changesByEffect = new Set<number>();
+  private readonly changesBySecondCheck = new Set<number>();
+  private readonly withSecondCheck: boolean;
+  /** One shot may hit two neighbouring lasers: hits are then encoded in the game's order. */
+  private readonly orderedHits: boolean;
+  private readonly cache = new Map<string, number>();
+  private readonly S: Table[] = [];
+  private readonly M: Table[] = [];
+  private readonly E: Table[] = [];
+  /** Per step, the events that change each cell in the effect phase. */
+  private events = new Map<number, CellEvent[]>();
+  /** Per step, literals "the move lands on the item at this cell on its way" (branch events). */
+  private passes = new Map<number, number[]>();
+  private readonly antiCells: number[];
+  private readonly jumpCells: number[];
+  /** The beam states of every step, for the loop check of `refine`. */
+  private readonly beams: BeamState[][] = [];
+  /** Per step: the events after which the game checks the board again (builders, lasers). */
+  private secondChecks: number[] = [];
+  /** Per step: "an anti-ice item is held once this move's items are taken", and "one was spent". */
+  private antiHeld = FALSE;
+  private antiSpent = FALSE;
 
   constructor(
     private readonly instance: HexahopInstance,
     private readonly T: number,
     private readonly choices: HexahopEncodingChoices,
   ) {
-    this.board = new HexahopBoard(instance);
-    this.reach = new HexahopReach(this.board);
+    this.st = staticsOf(instance);
+    const st = this.st;
+    this.initial = Uint8Array.from(instance.tiles);
     for (let t = 0; t <= T; t++) {
-      const layer = this.reach.cellsBy(t);
+      const layer = st.cellsBy(t);
       this.layers.push(layer);
       this.layerSets.push(new Set(layer));
     }
-    this.greenCells = this.board.cells.filter((c) => this.board.classOf(c) === 'green');
-    this.liftCells = this.board.cells.filter((c) => this.board.classOf(c) === 'lift');
-    this.withGreenWalls = this.greenCells.some((c) => this.board.kinds(c).includes('GW'));
-    this.withBlueWalls = this.greenCells.some((c) => this.board.kinds(c).includes('BW'));
+    this.dynamic = [];
+    for (let c = 0; c < this.initial.length; c++) if (st.kinds(c).length > 1) this.dynamic.push(c);
+    this.withGreenWalls = st.cellsMaying(Tile.GreenWall).length > 0;
+    this.withBlueWalls = st.cellsMaying(Tile.BlueWall).length > 0;
     this.blueWallsWaitForCheck =
-      this.withBlueWalls && !this.greenCells.some((c) => this.board.tile(c) === Tile.Blue);
+      this.withBlueWalls && st.cellsMaying(Tile.Blue).every((c) => this.initial[c] !== Tile.Blue);
+    const reachable = (c: number): boolean => st.firstArrival(c) < Number.POSITIVE_INFINITY;
+    const landable = (c: number): boolean => st.firstLanding(c) < Number.POSITIVE_INFINITY;
+    this.withSecondCheck = [Tile.Builder, Tile.Laser].some((k) => st.cellsMaying(k).some(reachable));
+    for (const c of this.dynamic) {
+      const kinds = st.kinds(c);
+      const walls = kinds.includes(Tile.GreenWall) || kinds.includes(Tile.BlueWall);
+      if (walls || (reachable(c) && kinds.some((k) => leftTile(k) !== k))) this.changesWhenLeft.add(c);
+      if (walls && this.withSecondCheck) this.changesBySecondCheck.add(c);
+      const byLanding =
+        reachable(c) &&
+        (kinds.some((k) => k === Tile.LiftDown || k === Tile.LiftUp) ||
+          (kinds.includes(Tile.Ice) && st.antiItems.length > 0));
+      if (byLanding || st.built.has(c) || st.spun.has(c) || st.laserHit.has(c) || st.boated.has(c))
+        this.changesByEffect.add(c);
+    }
+    this.antiCells = st.antiItems.filter(landable);
+    this.jumpCells = st.jumpItems.filter(landable);
+    this.actions = this.jumpCells.length > 0 ? 7 : 6;
     this.lower = hexahopLowerBound(instance);
+    this.orderedHits = choices.orderedHits || st.laserOrderMatters();
   }
 
   encode(): Encoded<HexahopSolution> {
     const f = this.f;
     f.comment(`hexahop ${this.instance.name} T=${this.T}`);
+    const initial: Table = new Map();
+    for (const c of this.dynamic) {
+      const row = new Array<number>(TILE_COUNT).fill(FALSE);
+      row[this.initial[c]!] = TRUE;
+      initial.set(c, row);
+    }
+    this.S.push(initial);
+    this.M.push(initial);
+    this.E.push(initial);
     for (let t = 1; t <= this.T; t++) {
+      this.events = new Map();
+      this.passes = new Map();
       this.encodeActions(t);
       this.encodePositions(t);
+      this.encodeLeave(t);
       this.encodeMoves(t);
-      this.encodeGreenTiles(t);
-      this.encodeLifts(t);
+      this.encodeItems(t);
+      this.encodeLandingEffects(t);
+      if (this.orderedHits) this.encodeLasersInOrder(t);
+      else this.encodeLasers(t);
+      this.encodeBoats(t);
+      this.encodeEffects(t);
+      this.encodeSecondCheck(t);
+      this.encodeNoWater(t);
       this.encodeDone(t);
     }
     if (this.choices.deadlines) this.encodeDeadlines();
-    if (this.choices.budget) this.encodeBudget();
+    if (this.choices.budget && this.st.laserHit.size === 0) this.encodeBudget();
     if (this.choices.visits) this.encodeVisits();
-    if (this.choices.phases && this.withGreenWalls && !this.withBlueWalls) this.encodePhases();
+    if (this.choices.returns) this.encodeReturns();
+    const plain = this.st.laserHit.size === 0 && this.st.spun.size === 0 && this.st.built.size === 0;
+    if (this.choices.phases && this.withGreenWalls && !this.withBlueWalls && plain) this.encodePhases();
     addFolded(f, [this.done(this.T)]);
     return {
       formula: f,
       decode: (model) => decodeHexahop(model, f.pool, this.instance, this.T),
+      refine: (model) => this.refine(model),
     };
   }
 
-  private named(name: string, cell: number, t: number): number {
-    return this.f.pool.named(name, cellX(cell), cellY(cell), t);
+  /**
+   * Beams are defined by "a beam is here iff one of its sources is", which a loop of ice can
+   * satisfy by beams holding each other up. The game's beams are the least such set: for a
+   * model's beams that no laser shot reaches, add the loop formula (one of them only with a
+   * source from outside them), which every real run satisfies.
+   */
+  private refine(model: Model): Lit[][] | undefined {
+    const cuts: Lit[][] = [];
+    const holds = (lit: number): boolean => lit === TRUE || (lit !== FALSE && model.value(lit));
+    for (const graph of this.beams) {
+      const on = graph.filter((s) => holds(s.lit));
+      if (on.length === 0) continue;
+      const reached = new Set<string>();
+      for (let grew = true; grew;) {
+        grew = false;
+        for (const s of on) {
+          if (reached.has(s.key)) continue;
+          const fed = s.sources.some((r) =>
+            r.from === undefined ? holds(r.lit) : reached.has(r.from) && holds(r.through!),
+          );
+          if (fed) {
+            reached.add(s.key);
+            grew = true;
+          }
+        }
+      }
+      const unfounded = on.filter((s) => !reached.has(s.key));
+      if (unfounded.length === 0) continue;
+      const inside = new Set(unfounded.map((s) => s.key));
+      const outside = unfounded.flatMap((s) =>
+        s.sources.filter((r) => r.from === undefined || !inside.has(r.from)).map((r) => r.lit),
+      );
+      for (const s of unfounded) {
+        const clause = [-s.lit, ...new Set(outside)].filter((l) => l !== FALSE);
+        if (!clause.includes(TRUE)) cuts.push(clause);
+      }
+    }
+    return cuts.length > 0 ? cuts : undefined;
   }
+
+  // ---- literals ----
 
   private pos(cell: number, t: number): number {
     if (t < 0 || t > this.T || !this.layerSets[t]!.has(cell)) return FALSE;
-    if (t === 0) return cell === this.board.start ? TRUE : FALSE;
-    return this.named('pos', cell, t);
+    if (t === 0) return cell === this.st.start ? TRUE : FALSE;
+    return this.f.pool.named('pos', cellX(cell), cellY(cell), t);
   }
 
-  private act(d: number, t: number): number {
-    return this.f.pool.named('act', d, t);
+  private act(a: number, t: number): number {
+    if (a >= this.actions) return FALSE;
+    return this.f.pool.named('act', a, t);
   }
 
   private done(t: number): number {
@@ -197,81 +363,113 @@ class HexahopEncoder {
     return this.f.pool.named('done', t);
   }
 
-  /** Whether green-family cell `cell` is of kind `k` at step t. */
-  private kind(cell: number, k: GreenKind, t: number): number {
-    if (!this.board.kinds(cell).includes(k)) return FALSE;
-    const initial = KIND_OF_TILE[this.board.tile(cell)]!;
-    if (t === 0) return k === initial ? TRUE : FALSE;
-    const replacement = (initial === 'GW' && k === 'G') || (initial === 'BW' && k === 'B');
-    if (k !== initial && !replacement && this.reach.firstArrival(cell) > t - 1) return FALSE;
-    return this.f.pool.named(`k${k}`, cellX(cell), cellY(cell), t);
+  private moved(t: number): number {
+    return not(this.done(t - 1));
   }
 
-  private up(cell: number, t: number): number {
-    if (t === 0) return this.board.tile(cell) === Tile.LiftUp ? TRUE : FALSE;
-    return this.named('up', cell, t);
+  private tile(table: Table, cell: number, k: number): number {
+    if (cell === OFF_MAP) return k === Tile.Water ? TRUE : FALSE;
+    const row = table.get(cell);
+    if (row === undefined) return this.initial[cell] === k ? TRUE : FALSE;
+    return row[k]!;
+  }
+
+  /** Tile k on `cell` in the state after step t. */
+  private s(cell: number, k: number, t: number): number {
+    return this.tile(this.S[t]!, cell, k);
+  }
+
+  /** Tile k on `cell` during the move of step t, after the leave and its board check. */
+  private m(cell: number, k: number, t: number): number {
+    return this.tile(this.M[t]!, cell, k);
+  }
+
+  /** Tile k on `cell` after the final tile of step t acted. */
+  private e(cell: number, k: number, t: number): number {
+    return this.tile(this.E[t]!, cell, k);
+  }
+
+  private any(table: Table, cell: number, test: (k: number) => boolean, key: string): number {
+    const kinds = this.st.kinds(cell).filter(test);
+    return this.orOf(
+      key,
+      kinds.map((k) => this.tile(table, cell, k)),
+    );
+  }
+
+  private raisedIn(table: Table, cell: number, key: string): number {
+    return this.any(table, cell, isRaised, `raised ${key} ${cell}`);
   }
 
   /** A literal equal to the disjunction of `lits` (an auxiliary when needed, cached by `key`). */
   private orOf(key: string, lits: readonly number[]): number {
     if (lits.includes(TRUE)) return TRUE;
-    const live = lits.filter((l) => l !== FALSE);
+    const live = [...new Set(lits.filter((l) => l !== FALSE))];
     if (live.length === 0) return FALSE;
     if (live.length === 1) return live[0]!;
-    let v = this.orCache.get(key);
+    const k = `or ${key}`;
+    let v = this.cache.get(k);
     if (v !== undefined) return v;
     v = this.f.pool.fresh();
-    this.orCache.set(key, v);
+    this.cache.set(k, v);
     for (const l of live) this.f.add([-l, v]);
     this.f.add([-v, ...live]);
     return v;
   }
 
-  private water(cell: number, t: number): number {
-    switch (this.board.classOf(cell)) {
-      case 'water':
-        return TRUE;
-      case 'green':
-        return this.kind(cell, 'W', t);
-      default:
-        return FALSE;
-    }
+  /** A literal equal to the conjunction of `lits` (an auxiliary when needed, cached by `key`). */
+  private andOf(key: string, lits: readonly number[]): number {
+    if (lits.includes(FALSE)) return FALSE;
+    const live = [...new Set(lits.filter((l) => l !== TRUE))];
+    if (live.length === 0) return TRUE;
+    if (live.length === 1) return live[0]!;
+    if (live.some((l) => live.includes(-l))) return FALSE;
+    const k = `and ${key}`;
+    let v = this.cache.get(k);
+    if (v !== undefined) return v;
+    v = this.f.pool.fresh();
+    this.cache.set(k, v);
+    for (const l of live) this.f.add([-v, l]);
+    this.f.add([v, ...live.map((l) => -l)]);
+    return v;
   }
 
-  /** Whether `cell` is raised in the state at step t. */
-  private raised(cell: number, t: number): number {
-    switch (this.board.classOf(cell)) {
-      case 'water':
-        return FALSE;
-      case 'fixed':
-        return this.board.fixedRaised(cell) ? TRUE : FALSE;
-      case 'lift':
-        return this.up(cell, t);
-      case 'green':
-        return this.orOf(`raised ${cell} ${t}`, [this.kind(cell, 'GW', t), this.kind(cell, 'BW', t)]);
-    }
+  /** A literal implying both `a` and `b` (for the "some tile remains" explanations). */
+  private support(a: number, b: number): number {
+    if (a === FALSE || b === FALSE) return FALSE;
+    if (a === TRUE) return b;
+    if (b === TRUE) return a;
+    const v = this.f.pool.fresh();
+    this.f.add([-v, a]);
+    this.f.add([-v, b]);
+    return v;
   }
 
-  /**
-   * The landing questions during the move of step t: green-family cells are seen after the
-   * left tile and the board check changed them (state t), lifts before the landing toggles them
-   * (state t - 1).
-   */
-  private oracleAt(t: number): LandingOracle<number> {
-    return {
-      raised: (c) => (this.board.classOf(c) === 'lift' ? this.up(c, t - 1) : this.raised(c, t)),
-      water: (c) => this.water(c, t),
-      not,
-    };
+  /** A fresh table row for `cell` in phase `name` at step t (constants where one tile is possible). */
+  private freshRow(name: string, cell: number, t: number): number[] {
+    const kinds = this.st.kindsBy(cell, t);
+    const row = new Array<number>(TILE_COUNT).fill(FALSE);
+    if (kinds.length === 1) row[kinds[0]!] = TRUE;
+    else for (const k of kinds) row[k] = this.f.pool.named(name, k, cellX(cell), cellY(cell), t);
+    return row;
   }
+
+  private exactlyOne(row: readonly number[]): void {
+    const lits = row.filter((l) => l !== FALSE);
+    addFolded(this.f, lits);
+    atMostOneFolded(this.f, lits, 'pairwise');
+  }
+
+  // ---- actions and positions ----
 
   private encodeActions(t: number): void {
     const f = this.f;
-    const acts = DIRECTIONS.map((d) => this.act(d, t));
+    const acts = Array.from({ length: this.actions }, (_, a) => this.act(a, t));
     const doneBefore = this.done(t - 1);
     addFolded(f, [doneBefore, ...acts]);
     for (const a of acts) addFolded(f, [not(doneBefore), -a]);
     atMostOneFolded(f, acts, 'pairwise');
+    if (this.actions > JUMP) addFolded(f, [not(this.act(JUMP, t)), this.counter('jump', 1, t - 1)]);
   }
 
   private encodePositions(t: number): void {
@@ -286,108 +484,82 @@ class HexahopEncoder {
     }
     if (!this.choices.predecessors) return;
     for (const c of this.layers[t]!) {
-      const from = this.reach.previous(c).map((p) => this.pos(p, t - 1));
+      const from = this.st.previous(c).map((p) => this.pos(p, t - 1));
       const stay = doneBefore === FALSE ? FALSE : this.pos(c, t - 1);
       addFolded(f, [not(this.pos(c, t)), stay, ...from]);
     }
   }
 
-  private encodeMoves(t: number): void {
-    const f = this.f;
-    const oracle = this.oracleAt(t);
-    for (const p of this.layers[t - 1]!) {
-      const at = this.pos(p, t - 1);
-      const high = this.raised(p, t - 1);
-      for (const d of DIRECTIONS) {
-        const base = [not(at), -this.act(d, t)];
-        const q = stepFrom(p, d);
-        if (this.board.classOf(q) === 'water') {
-          addFolded(f, base);
-          continue;
-        }
-        addFolded(f, [...base, not(this.water(q, t - 1))]);
-        addFolded(f, [...base, high, not(this.raised(q, t - 1))]);
-        for (const h of [true, false]) {
-          const hl = h ? high : not(high);
-          if (hl === FALSE) continue;
-          for (const branch of this.board.landing(q, d, h, oracle)) {
-            const end = branch.land === 'death' ? [] : [this.pos(branch.land, t)];
-            addFolded(f, [...base, not(hl), ...branch.conds.map(not), ...end]);
-          }
-        }
-      }
-    }
-  }
+  // ---- phase 1: the leave and its board check ----
 
-  private encodeGreenTiles(t: number): void {
+  private encodeLeave(t: number): void {
     const f = this.f;
+    const prev = this.S[t - 1]!;
+    const table: Table = new Map(prev);
+    this.M.push(table);
+    for (const c of this.changesWhenLeft) table.set(c, this.freshRow('m', c, t));
     const doneBefore = this.done(t - 1);
     const anyG = this.withGreenWalls ? this.f.pool.named('anyG', t) : FALSE;
     const anyB = this.withBlueWalls ? this.f.pool.named('anyB', t) : FALSE;
-    const check = this.blueWallsWaitForCheck ? this.boardCheck(t) : TRUE;
-    const gSupport: number[] = [];
-    const bSupport: number[] = [];
-    for (const c of this.greenCells) {
+    const check = this.blueWallsWaitForCheck ? this.firstCheck(t) : TRUE;
+    for (const c of this.changesWhenLeft) {
       const left = this.pos(c, t - 1);
-      const next = (k: GreenKind): number => this.kind(c, k, t);
-      for (const k of this.board.kinds(c)) {
-        const prev = this.kind(c, k, t - 1);
-        if (prev === FALSE) continue;
-        addFolded(f, [not(prev), not(doneBefore), next(k)]);
-        switch (k) {
-          case 'W':
-            addFolded(f, [not(prev), next('W')]);
-            break;
-          case 'G':
-            addFolded(f, [not(prev), not(left), doneBefore, next('W')]);
-            addFolded(f, [not(prev), left, next('G')]);
-            break;
-          case 'GW':
-            addFolded(f, [not(prev), not(left), doneBefore, next('W')]);
-            addFolded(f, [not(prev), left, doneBefore, anyG, next('G')]);
-            addFolded(f, [not(prev), left, not(anyG), next('GW')]);
-            break;
-          case 'B':
-            addFolded(f, [not(prev), not(left), doneBefore, next('G')]);
-            addFolded(f, [not(prev), left, next('B')]);
-            break;
-          case 'BW':
-            addFolded(f, [not(prev), not(left), doneBefore, next('GW')]);
-            addFolded(f, [not(prev), left, doneBefore, anyB, not(check), next('B')]);
-            addFolded(f, [not(prev), left, not(anyB), next('BW')]);
-            addFolded(f, [not(prev), left, check, next('BW')]);
-            break;
+      const next = (k: number): number => this.tile(table, c, k);
+      for (const k of this.st.kindsBy(c, t - 1)) {
+        const was = this.tile(prev, c, k);
+        if (was === FALSE) continue;
+        addFolded(f, [not(was), not(doneBefore), next(k)]);
+        addFolded(f, [not(was), not(left), doneBefore, next(leftTile(k))]);
+        if (k === Tile.GreenWall) {
+          addFolded(f, [not(was), left, doneBefore, anyG, next(Tile.Green)]);
+          addFolded(f, [not(was), left, not(anyG), next(k)]);
+        } else if (k === Tile.BlueWall) {
+          addFolded(f, [not(was), left, doneBefore, anyB, not(check), next(Tile.Blue)]);
+          addFolded(f, [not(was), left, not(anyB), next(k)]);
+          addFolded(f, [not(was), left, check, next(k)]);
+        } else {
+          addFolded(f, [not(was), left, next(k)]);
         }
       }
-      const nowKinds = this.board.kinds(c).map((k) => next(k));
-      addFolded(f, nowKinds);
-      atMostOneFolded(f, nowKinds, 'pairwise');
-      if (this.withGreenWalls) {
-        const g = this.kind(c, 'G', t - 1);
-        const b = this.kind(c, 'B', t - 1);
-        addFolded(f, [not(g), left, anyG]);
-        addFolded(f, [not(b), not(left), anyG]);
-        gSupport.push(this.support(g, not(left)), this.support(b, left));
+      this.exactlyOne(table.get(c)!);
+    }
+    if (this.withGreenWalls) this.defineRemains(anyG, t, Tile.Green, [Tile.Blue]);
+    if (this.withBlueWalls) this.defineRemains(anyB, t, Tile.Blue, [Tile.DeIced]);
+  }
+
+  /**
+   * `remains` <-> a tile `kind` is on the board once the player has left the old tile: one not
+   * left, or one that leaving makes (from `makers`).
+   */
+  private defineRemains(remains: number, t: number, kind: number, makers: number[]): void {
+    const f = this.f;
+    const support: number[] = [];
+    for (const c of new Set(this.st.cellsMaying(kind).concat(...makers.map((k) => this.st.cellsMaying(k))))) {
+      const left = this.pos(c, t - 1);
+      const stays = this.s(c, kind, t - 1);
+      if (stays !== FALSE) {
+        addFolded(f, [not(stays), left, remains]);
+        support.push(this.support(stays, not(left)));
       }
-      if (this.withBlueWalls) {
-        const b = this.kind(c, 'B', t - 1);
-        addFolded(f, [not(b), left, anyB]);
-        bSupport.push(this.support(b, not(left)));
+      for (const k of makers) {
+        const made = this.s(c, k, t - 1);
+        if (made === FALSE) continue;
+        addFolded(f, [not(made), not(left), remains]);
+        support.push(this.support(made, left));
       }
     }
-    if (this.withGreenWalls) addFolded(f, [-anyG, ...gSupport]);
-    if (this.withBlueWalls) addFolded(f, [-anyB, ...bSupport]);
+    addFolded(f, [-remains, ...new Set(support)]);
   }
 
   /** "The move of step t leaves a green or blue tile" (the game then checks the board). */
-  private boardCheck(t: number): number {
+  private firstCheck(t: number): number {
     const f = this.f;
     const check = f.pool.named('check', t);
     const support: number[] = [];
-    for (const c of this.greenCells) {
+    for (const c of this.layers[t - 1]!) {
       const left = this.pos(c, t - 1);
-      for (const k of ['G', 'B'] as const) {
-        const was = this.kind(c, k, t - 1);
+      for (const k of [Tile.Green, Tile.Blue]) {
+        const was = this.s(c, k, t - 1);
         addFolded(f, [not(left), not(was), check]);
         support.push(this.support(left, was));
       }
@@ -396,40 +568,552 @@ class HexahopEncoder {
     return check;
   }
 
-  /** A literal implying both `a` and `b` (for the "some tile remains" explanations). */
-  private support(a: number, b: number): number {
-    if (a === FALSE || b === FALSE) return FALSE;
-    if (a === TRUE) return b;
-    if (b === TRUE) return a;
-    const v = this.f.pool.fresh();
-    this.f.add([-v, a]);
-    this.f.add([-v, b]);
-    return v;
+  // ---- the moves ----
+
+  private oracleAt(t: number): ChainOracle<number> {
+    const table = this.M[t]!;
+    return {
+      kinds: (c) => this.st.kindsBy(c, t),
+      is: (c, k) => this.tile(table, c, k),
+      raised: (c) => (c === OFF_MAP ? FALSE : this.raisedIn(table, c, `m ${t}`)),
+      water: (c) => this.tile(table, c, Tile.Water),
+      antiIce: (landed) =>
+        this.orOf(`anti ${t} ${landed.filter((c) => this.antiCells.includes(c)).join(' ')}`, [
+          this.counter('anti', 1, t - 1),
+          ...landed.filter((c) => this.antiCells.includes(c)).map((c) => this.itm(c, t - 1)),
+        ]),
+      not,
+      never: (l) => l === FALSE,
+      always: (l) => l === TRUE,
+    };
   }
 
-  private encodeLifts(t: number): void {
+  private encodeMoves(t: number): void {
     const f = this.f;
-    const doneBefore = this.done(t - 1);
-    for (const c of this.liftCells) {
-      const was = this.up(c, t - 1);
-      const now = this.up(c, t);
-      const landed = this.pos(c, t);
-      addFolded(f, [landed, not(was), now]);
-      addFolded(f, [not(doneBefore), not(was), now]);
-      addFolded(f, [landed, was, not(now)]);
-      addFolded(f, [not(doneBefore), was, not(now)]);
-      addFolded(f, [not(landed), doneBefore, not(was), not(now)]);
-      addFolded(f, [not(landed), doneBefore, was, now]);
+    const oracle = this.oracleAt(t);
+    const before = this.S[t - 1]!;
+    const items = new Set([...this.antiCells, ...this.jumpCells]);
+    for (const p of this.layers[t - 1]!) {
+      const at = this.pos(p, t - 1);
+      const high = this.raisedIn(before, p, `s ${t - 1}`);
+      for (let a = 0; a < this.actions; a++) {
+        const base = [not(at), -this.act(a, t)];
+        const d = a === JUMP ? undefined : (a as Direction);
+        const q = d === undefined ? p : stepFrom(p, d);
+        if (d !== undefined) {
+          if (this.tile(before, q, Tile.Water) === TRUE) {
+            addFolded(f, base);
+            continue;
+          }
+          addFolded(f, [...base, not(this.tile(before, q, Tile.Water))]);
+          addFolded(f, [...base, high, not(this.raisedIn(before, q, `s ${t - 1}`))]);
+        }
+        for (const h of [true, false]) {
+          const hl = h ? high : not(high);
+          if (hl === FALSE) continue;
+          for (const branch of chainBranches(q, d, h, oracle)) {
+            const conds = [not(at), -this.act(a, t), not(hl), ...branch.conds.map(not)];
+            const end = branch.end === 'death' ? [] : [this.pos(branch.end, t)];
+            addFolded(f, [...conds, ...end]);
+            if (branch.end === 'death') continue;
+            // A boat that floated carries the player away from the cell landed on.
+            const landedOn = branch.path.at(-1) === branch.end ? branch.path.slice(0, -1) : branch.path;
+            const passed = landedOn.filter((c) => items.has(c));
+            if (passed.length === 0) continue;
+            const lit = this.andOf(
+              `branch ${t} ${p} ${a} ${h} ${branch.conds.join(' ')} ${branch.end}`,
+              conds.map(not),
+            );
+            for (const c of passed) {
+              let list = this.passes.get(c);
+              if (list === undefined) this.passes.set(c, (list = []));
+              list.push(lit);
+            }
+          }
+        }
+      }
     }
+  }
+
+  // ---- items ----
+
+  private itm(cell: number, t: number): number {
+    if (t === 0) return TRUE;
+    if (this.st.firstLanding(cell) > t) return TRUE;
+    return this.f.pool.named('itm', cellX(cell), cellY(cell), t);
+  }
+
+  /** Unary counter: "the player holds at least k items of `kind`" after step t. */
+  private counter(kind: 'anti' | 'jump', k: number, t: number): number {
+    const n = kind === 'anti' ? this.antiCells.length : this.jumpCells.length;
+    if (k <= 0) return TRUE;
+    if (k > n || t <= 0) return FALSE;
+    return this.f.pool.named(kind, k, t);
+  }
+
+  /** "The move of step t lands on `cell` (so it takes the item there)". */
+  private visit(cell: number, t: number): number {
+    const final = this.andOf(`final ${cell} ${t}`, [
+      this.pos(cell, t),
+      this.moved(t),
+      not(this.m(cell, Tile.Water, t)),
+    ]);
+    return this.orOf(`visit ${cell} ${t}`, [final, ...(this.passes.get(cell) ?? [])]);
+  }
+
+  private encodeItems(t: number): void {
+    const f = this.f;
+    const picks = new Map<number, number>();
+    for (const c of [...this.antiCells, ...this.jumpCells]) {
+      if (this.st.firstLanding(c) > t) continue;
+      const before = this.itm(c, t - 1);
+      const now = this.itm(c, t);
+      const visit = this.visit(c, t);
+      addFolded(f, [not(now), before]);
+      addFolded(f, [not(now), not(visit)]);
+      addFolded(f, [not(before), visit, now]);
+      picks.set(c, this.andOf(`pick ${c} ${t}`, [before, visit]));
+    }
+    if (this.antiCells.length > 0) {
+      const gained = this.addTo('anti', t, this.antiCells, picks, FALSE);
+      const use = this.f.pool.named('deiced', t);
+      this.antiHeld = gained(1);
+      this.antiSpent = use;
+      for (let k = 1; k <= this.antiCells.length; k++) {
+        const now = this.counter('anti', k, t);
+        const more = this.orOf(`anti ${k + 1} or ${t}`, [
+          gained(k + 1),
+          this.andOf(`anti ${k} kept ${t}`, [gained(k), not(use)]),
+        ]);
+        addFolded(f, [not(now), more]);
+        addFolded(f, [now, not(more)]);
+      }
+    }
+    if (this.jumpCells.length > 0) {
+      const jumped = this.act(JUMP, t);
+      const gained = this.addTo('jump', t, this.jumpCells, picks, jumped);
+      for (let k = 1; k <= this.jumpCells.length; k++) {
+        const now = this.counter('jump', k, t);
+        const got = gained(k);
+        addFolded(f, [not(now), got]);
+        addFolded(f, [now, not(got)]);
+      }
+    }
+  }
+
+  /**
+   * The count of `kind` items after step t's pickups (one spent first when `spent`): a unary
+   * count built by one increment per item cell the move may land on.
+   */
+  private addTo(
+    kind: 'anti' | 'jump',
+    t: number,
+    cells: number[],
+    picks: Map<number, number>,
+    spent: number,
+  ): (k: number) => number {
+    const n = cells.length;
+    let count = (k: number): number =>
+      spent === FALSE
+        ? this.counter(kind, k, t - 1)
+        : this.orOf(`${kind} spent ${k} ${t}`, [
+            this.counter(kind, k + 1, t - 1),
+            this.andOf(`${kind} unspent ${k} ${t}`, [this.counter(kind, k, t - 1), not(spent)]),
+          ]);
+    for (const c of cells) {
+      const pick = picks.get(c);
+      if (pick === undefined || pick === FALSE) continue;
+      const prev = count;
+      const rows = new Map<number, number>();
+      for (let k = 1; k <= n; k++) {
+        rows.set(
+          k,
+          this.orOf(`${kind} plus ${c} ${k} ${t}`, [
+            prev(k),
+            this.andOf(`${kind} up ${c} ${k} ${t}`, [prev(k - 1), pick]),
+          ]),
+        );
+      }
+      count = (k: number): number => (k <= 0 ? TRUE : k > n ? FALSE : rows.get(k)!);
+    }
+    const final = count;
+    return (k: number): number => (k <= 0 ? TRUE : k > n ? FALSE : final(k));
+  }
+
+  // ---- phase 2: what the final tile does ----
+
+  private addEvent(cell: number, event: CellEvent): void {
+    // A cell with one possible tile is left as it is by every event (the analysis says so).
+    if (event.lit === FALSE || this.st.kinds(cell).length === 1) return;
+    let list = this.events.get(cell);
+    if (list === undefined) this.events.set(cell, (list = []));
+    list.push(event);
+  }
+
+  private landed(cell: number, t: number): number {
+    return this.andOf(`landed ${cell} ${t}`, [this.pos(cell, t), this.moved(t)]);
+  }
+
+  /** Lifts toggle and ice is de-iced under the player; builders and spinners change the neighbours. */
+  private encodeLandingEffects(t: number): void {
+    const f = this.f;
+    const uses: number[] = [];
+    for (const c of this.layers[t]!) {
+      const kinds = this.st.kindsBy(c, t);
+      if (kinds.some((k) => k === Tile.LiftDown || k === Tile.LiftUp)) {
+        const lift = this.orOf(
+          `lift ${c} ${t}`,
+          LIFTS.map((k) => this.m(c, k, t)),
+        );
+        const toggle = this.andOf(`toggle ${c} ${t}`, [this.landed(c, t), lift]);
+        this.addEvent(c, {
+          lit: toggle,
+          to: (k) => (k === Tile.LiftUp ? Tile.LiftDown : k === Tile.LiftDown ? Tile.LiftUp : k),
+        });
+      }
+      if (kinds.includes(Tile.Ice) && this.antiCells.length > 0) {
+        const deice = this.andOf(`deice ${c} ${t}`, [
+          this.landed(c, t),
+          this.m(c, Tile.Ice, t),
+          not(this.act(JUMP, t)),
+          this.antiHeld,
+        ]);
+        uses.push(deice);
+        this.addEvent(c, { lit: deice, to: (k) => (k === Tile.Ice ? Tile.DeIced : k) });
+      }
+      if (kinds.includes(Tile.Builder)) {
+        const build = this.andOf(`build ${c} ${t}`, [this.landed(c, t), this.m(c, Tile.Builder, t)]);
+        this.secondChecks.push(build);
+        for (const d of DIRECTIONS) {
+          const n = stepFrom(c, d);
+          if (n === OFF_MAP) continue;
+          this.addEvent(n, {
+            lit: build,
+            to: (k) => (k === Tile.Water ? Tile.Green : k === Tile.Green ? Tile.GreenWall : k),
+          });
+        }
+      }
+      if (kinds.includes(Tile.Spinner)) {
+        const spin = this.andOf(`spin ${c} ${t}`, [this.landed(c, t), this.m(c, Tile.Spinner, t)]);
+        for (const d of DIRECTIONS) {
+          const n = stepFrom(c, d);
+          if (n === OFF_MAP) continue;
+          this.addEvent(n, { lit: spin, from: stepFrom(c, ((d + 5) % 6) as Direction) });
+        }
+      }
+    }
+    if (this.antiCells.length > 0) {
+      const use = this.antiSpent;
+      addFolded(f, [-use, ...uses]);
+      for (const u of uses) addFolded(f, [not(u), use]);
+    }
+  }
+
+  /**
+   * Lasers: the one the player lands on fires in the direction of travel (all six on a jump); a
+   * beam passes over water, is split by ice into the two directions 60 degrees off, and hits the
+   * first other tile, destroying it (a laser hit explodes, destroying its six neighbours).
+   */
+  private encodeLasers(t: number): void {
+    const lasers = this.layers[t]!.filter((c) => this.st.kindsBy(c, t).includes(Tile.Laser));
+    if (lasers.length === 0) return;
+    const fires = new Map<string, number>();
+    for (const L of lasers) {
+      const any = this.andOf(`fire ${L} ${t}`, [this.landed(L, t), this.m(L, Tile.Laser, t)]);
+      this.secondChecks.push(any);
+      for (const d of DIRECTIONS) {
+        const dir = this.orOf(`aim ${d} ${t}`, [this.act(d, t), this.act(JUMP, t)]);
+        fires.set(`${stepFrom(L, d)} ${d}`, this.andOf(`fire ${L} ${d} ${t}`, [any, dir]));
+      }
+    }
+    // The beam states reachable from the lasers, and their sources.
+    const key = (x: number, d: number): string => `${x} ${d}`;
+    const sources = new Map<string, [number, number, 'fire' | 'pass' | 'refract'][]>();
+    const queue: [number, Direction][] = [];
+    const push = (x: number, d: Direction, from: [number, number, 'fire' | 'pass' | 'refract']): void => {
+      if (x === OFF_MAP) return;
+      let list = sources.get(key(x, d));
+      if (list === undefined) {
+        sources.set(key(x, d), (list = []));
+        queue.push([x, d]);
+      }
+      list.push(from);
+    };
+    for (const L of lasers) for (const d of DIRECTIONS) push(stepFrom(L, d), d, [L, d, 'fire']);
+    for (let i = 0; i < queue.length; i++) {
+      const [x, d] = queue[i]!;
+      const kinds = this.st.kindsBy(x, t);
+      if (kinds.includes(Tile.Water)) push(stepFrom(x, d), d, [x, d, 'pass']);
+      if (kinds.includes(Tile.Ice)) {
+        for (const r of [(d + 1) % 6, (d + 5) % 6] as Direction[]) push(stepFrom(x, r), r, [x, d, 'refract']);
+      }
+    }
+    const beam = (x: number, d: number): number => this.f.pool.named('beam', d, cellX(x), cellY(x), t);
+    const graph: BeamState[] = [];
+    for (const [k, list] of sources) {
+      const [x, d] = k.split(' ').map(Number) as [number, number];
+      const reasons = list.map(([y, g, how]) => {
+        if (how === 'fire') return { lit: fires.get(key(x, d))!, from: undefined };
+        const through = how === 'pass' ? this.m(y, Tile.Water, t) : this.m(y, Tile.Ice, t);
+        return {
+          lit: this.andOf(`beam ${how} ${y} ${g} ${t}`, [beam(y, g), through]),
+          through,
+          from: key(y, g),
+        };
+      });
+      const b = beam(x, d);
+      for (const r of reasons) addFolded(this.f, [not(r.lit), b]);
+      addFolded(this.f, [-b, ...reasons.map((r) => r.lit)]);
+      graph.push({ key: k, lit: b, sources: reasons });
+    }
+    this.beams.push(graph);
+    const into = new Map<number, number[]>();
+    for (const k of sources.keys()) {
+      const [x, d] = k.split(' ').map(Number) as [number, number];
+      let list = into.get(x);
+      if (list === undefined) into.set(x, (list = []));
+      list.push(beam(x, d));
+    }
+    const hit = new Map<number, number>();
+    for (const [x, beams] of into) {
+      hit.set(
+        x,
+        this.andOf(`hit ${x} ${t}`, [not(this.m(x, Tile.Water, t)), this.orOf(`beams ${x} ${t}`, beams)]),
+      );
+    }
+    const destroyed = new Map<number, number[]>();
+    const destroy = (x: number, lit: number): void => {
+      if (x === OFF_MAP || lit === FALSE || this.st.kindsBy(x, t).every((k) => k === Tile.Water)) return;
+      let list = destroyed.get(x);
+      if (list === undefined) destroyed.set(x, (list = []));
+      list.push(lit);
+    };
+    for (const [x, h] of hit) {
+      destroy(x, this.andOf(`struck ${x} ${t}`, [h, not(this.m(x, Tile.Ice, t))]));
+      const explode = this.andOf(`explode ${x} ${t}`, [h, this.m(x, Tile.Laser, t)]);
+      for (const d of DIRECTIONS) destroy(stepFrom(x, d), explode);
+    }
+    for (const [x, lits] of destroyed) {
+      this.addEvent(x, { lit: this.orOf(`destroyed ${x} ${t}`, lits), to: () => Tile.Water });
+    }
+  }
+
+  /**
+   * Lasers where one shot may hit two neighbouring lasers. The game lists the hits in the order
+   * its beams find them (the six directions in turn on a jump; at ice, the beam turned clockwise
+   * first, then the other), then destroys them in that order: a hit laser explodes only if an
+   * explosion before it has not already destroyed it. Here every beam a shot may send is a node
+   * of a tree in that order (a beam reaching ice from a direction an ancestor took there stops,
+   * as in the game); a cell's place is its first hit's node, and a laser's explosion is
+   * blocked by the explosion of a neighbour placed before it.
+   */
+  private encodeLasersInOrder(t: number): void {
+    const lasers = this.layers[t]!.filter((c) => this.st.kindsBy(c, t).includes(Tile.Laser));
+    const destroyed = new Map<number, number[]>();
+    for (const L of lasers) {
+      const any = this.andOf(`fire ${L} ${t}`, [this.landed(L, t), this.m(L, Tile.Laser, t)]);
+      this.secondChecks.push(any);
+      const hits = rayTree(L, (x) => this.st.kindsBy(x, t));
+      const lit = new Map<number, number>();
+      const hitsOf = new Map<number, { node: number; lit: number }[]>();
+      for (const h of hits) {
+        const active =
+          h.parent === undefined
+            ? this.andOf(`fire ${L} ${h.dir} ${t}`, [
+                any,
+                this.orOf(`aim ${h.dir} ${t}`, [this.act(h.dir, t), this.act(JUMP, t)]),
+              ])
+            : lit.get(h.parent)!;
+        const here = this.andOf(`ray ${L} ${h.node} ${t}`, [
+          active,
+          ...h.over.map((x) => this.m(x, Tile.Water, t)),
+          not(this.m(h.cell, Tile.Water, t)),
+        ]);
+        // The children of this hit continue only from ice.
+        lit.set(h.node, this.andOf(`ray ice ${L} ${h.node} ${t}`, [here, this.m(h.cell, Tile.Ice, t)]));
+        let list = hitsOf.get(h.cell);
+        if (list === undefined) hitsOf.set(h.cell, (list = []));
+        list.push({ node: h.node, lit: here });
+      }
+      // First hits, in node order, and explosions blocked by earlier neighbours.
+      const first: { node: number; cell: number; lit: number }[] = [];
+      for (const [cell, list] of hitsOf) {
+        list.forEach((h, i) => {
+          const earlier = this.orOf(
+            `ray earlier ${L} ${cell} ${i} ${t}`,
+            list.slice(0, i).map((e) => e.lit),
+          );
+          first.push({
+            node: h.node,
+            cell,
+            lit: this.andOf(`ray first ${L} ${h.node} ${t}`, [h.lit, not(earlier)]),
+          });
+        });
+      }
+      first.sort((a, b) => a.node - b.node);
+      const explodes: { node: number; cell: number; lit: number }[] = [];
+      for (const h of first) {
+        if (!this.st.kindsBy(h.cell, t).includes(Tile.Laser)) continue;
+        const near = new Set(DIRECTIONS.map((d) => stepFrom(h.cell, d)));
+        const blocked = this.orOf(
+          `ray blocked ${L} ${h.node} ${t}`,
+          explodes.filter((e) => near.has(e.cell)).map((e) => e.lit),
+        );
+        explodes.push({
+          node: h.node,
+          cell: h.cell,
+          lit: this.andOf(`ray explode ${L} ${h.node} ${t}`, [
+            h.lit,
+            this.m(h.cell, Tile.Laser, t),
+            not(blocked),
+          ]),
+        });
+      }
+      const destroy = (x: number, l: number): void => {
+        if (x === OFF_MAP || l === FALSE || this.st.kindsBy(x, t).every((k) => k === Tile.Water)) return;
+        let list = destroyed.get(x);
+        if (list === undefined) destroyed.set(x, (list = []));
+        list.push(l);
+      };
+      for (const [cell, list] of hitsOf) {
+        const hit = this.orOf(
+          `ray hit ${L} ${cell} ${t}`,
+          list.map((h) => h.lit),
+        );
+        destroy(cell, this.andOf(`ray struck ${L} ${cell} ${t}`, [hit, not(this.m(cell, Tile.Ice, t))]));
+      }
+      for (const e of explodes) for (const d of DIRECTIONS) destroy(stepFrom(e.cell, d), e.lit);
+    }
+    for (const [x, lits] of destroyed) {
+      this.addEvent(x, { lit: this.orOf(`destroyed ${x} ${t}`, lits), to: () => Tile.Water });
+    }
+  }
+
+  /** A boat the player lands on floats in the direction of travel until land is next. */
+  private encodeBoats(t: number): void {
+    const boats = this.st
+      .cellsMaying(Tile.Boat)
+      .filter((c) => this.st.firstLanding(c) <= t && this.st.kindsBy(c, t).includes(Tile.Boat));
+    for (const c of boats) {
+      const departures: number[] = [];
+      for (const d of DIRECTIONS) {
+        const wet: number[] = [];
+        for (
+          let q = stepFrom(c, d);
+          q !== OFF_MAP && this.st.kindsBy(q, t).includes(Tile.Water);
+          q = stepFrom(q, d)
+        ) {
+          wet.push(this.m(q, Tile.Water, t));
+          if (!this.layerSets[t]!.has(q)) continue;
+          departures.push(
+            this.andOf(`sail ${c} ${q} ${t}`, [
+              this.act(d, t),
+              this.pos(q, t),
+              this.moved(t),
+              this.m(c, Tile.Boat, t),
+              ...wet,
+            ]),
+          );
+        }
+      }
+      this.addEvent(c, {
+        lit: this.orOf(`sailed ${c} ${t}`, departures),
+        to: (k) => (k === Tile.Boat ? Tile.Water : k),
+      });
+    }
+    for (const q of this.layers[t]!) {
+      if (!this.st.kindsBy(q, t).includes(Tile.Water) || !this.st.kindsBy(q, t).includes(Tile.Boat)) continue;
+      const arrived = this.andOf(`moored ${q} ${t}`, [this.landed(q, t), this.m(q, Tile.Water, t)]);
+      this.addEvent(q, { lit: arrived, to: (k) => (k === Tile.Water ? Tile.Boat : k) });
+    }
+  }
+
+  private encodeEffects(t: number): void {
+    const f = this.f;
+    const mid = this.M[t]!;
+    const table: Table = new Map(mid);
+    this.E.push(table);
+    for (const c of this.events.keys()) table.set(c, this.freshRow('e', c, t));
+    for (const [c, list] of this.events) {
+      if (!this.changesByEffect.has(c)) throw new Error(`cell ${c} changes by an effect the analysis missed`);
+      for (const ev of list) {
+        const source = ev.from ?? c;
+        for (const k of this.st.kindsBy(source, t)) {
+          const was = this.tile(mid, source, k);
+          if (was === FALSE) continue;
+          addFolded(f, [not(ev.lit), not(was), this.tile(table, c, ev.to === undefined ? k : ev.to(k))]);
+        }
+      }
+    }
+    for (const [c, list] of this.events) {
+      const touched = this.orOf(
+        `touched ${c} ${t}`,
+        list.map((ev) => ev.lit),
+      );
+      for (const k of this.st.kindsBy(c, t)) {
+        const was = this.tile(mid, c, k);
+        if (was === FALSE) continue;
+        addFolded(f, [not(was), touched, this.tile(table, c, k)]);
+      }
+      this.exactlyOne(table.get(c)!);
+    }
+  }
+
+  // ---- phase 3: the board check after builders and lasers ----
+
+  private encodeSecondCheck(t: number): void {
+    const f = this.f;
+    const effect = this.E[t]!;
+    const table: Table = new Map(effect);
+    this.S.push(table);
+    const checks = this.secondChecks;
+    this.secondChecks = [];
+    if (this.changesBySecondCheck.size === 0 || checks.length === 0) return;
+    for (const c of this.changesBySecondCheck) table.set(c, this.freshRow('s', c, t));
+    const doneBefore = this.done(t - 1);
+    const anyG = this.withGreenWalls ? this.remainsAfterEffect(t, Tile.Green) : TRUE;
+    const anyB = this.withBlueWalls ? this.remainsAfterEffect(t, Tile.Blue) : TRUE;
+    const check = this.blueWallsWaitForCheck ? this.orOf(`check2 ${t}`, checks) : TRUE;
+    for (const c of this.changesBySecondCheck) {
+      const next = (k: number): number => this.tile(table, c, k);
+      for (const k of this.st.kindsBy(c, t)) {
+        const was = this.tile(effect, c, k);
+        if (was === FALSE) continue;
+        addFolded(f, [not(was), not(doneBefore), next(k)]);
+        if (k === Tile.GreenWall) {
+          addFolded(f, [not(was), doneBefore, anyG, next(Tile.Green)]);
+          addFolded(f, [not(was), not(anyG), next(k)]);
+        } else if (k === Tile.BlueWall) {
+          addFolded(f, [not(was), doneBefore, anyB, not(check), next(Tile.Blue)]);
+          addFolded(f, [not(was), not(anyB), next(k)]);
+          addFolded(f, [not(was), check, next(k)]);
+        } else {
+          addFolded(f, [not(was), next(k)]);
+        }
+      }
+      this.exactlyOne(table.get(c)!);
+    }
+  }
+
+  private remainsAfterEffect(t: number, kind: number): number {
+    return this.orOf(
+      `remains ${kind} ${t}`,
+      this.st.cellsMaying(kind).map((c) => this.e(c, kind, t)),
+    );
+  }
+
+  /** The player never stands on water (a laser may destroy the tile underfoot). */
+  private encodeNoWater(t: number): void {
+    for (const c of this.layers[t]!) addFolded(this.f, [not(this.pos(c, t)), not(this.s(c, Tile.Water, t))]);
   }
 
   private encodeDone(t: number): void {
     const f = this.f;
     const done = this.done(t);
     const remaining: number[] = [];
-    for (const c of this.greenCells) {
-      for (const k of ['G', 'GW'] as const) {
-        const lit = this.kind(c, k, t);
+    for (const k of GREENISH) {
+      for (const c of this.st.cellsMaying(k)) {
+        const lit = this.s(c, k, t);
         addFolded(f, [not(done), not(lit)]);
         remaining.push(lit);
       }
@@ -438,9 +1122,44 @@ class HexahopEncoder {
     addFolded(f, [not(this.done(t - 1)), done]);
   }
 
+  // ---- redundant constraints ----
+
+  /** Green cells whose green can only go by being left there (no spinner or laser reaches them). */
+  private stableGreens(): number[] {
+    return this.dynamic.filter(
+      (c) =>
+        (this.st.may(c, Tile.Green) || this.st.may(c, Tile.GreenWall)) &&
+        !this.st.spun.has(c) &&
+        !this.st.laserHit.has(c),
+    );
+  }
+
   /**
-   * Without blue walls, green walls come down at most once, all together, when the last green
-   * tile is left; lowered(t) says it has happened by step t.
+   * Stepping between two inert cells changes nothing but the position, so a shortest plan never
+   * steps from one to the other and straight back: ternary clauses per inert pair and step.
+   */
+  private encodeReturns(): void {
+    const inert = (c: number): boolean => {
+      const kinds = this.st.kinds(c);
+      return (
+        kinds.length === 1 && (kinds[0] === Tile.Normal || kinds[0] === Tile.Stone) && this.st.items[c] === 0
+      );
+    };
+    for (let t = 1; t < this.T; t++) {
+      for (const p of this.layers[t - 1]!) {
+        if (!inert(p)) continue;
+        for (const d of DIRECTIONS) {
+          const q = stepFrom(p, d);
+          if (q === OFF_MAP || !inert(q)) continue;
+          addFolded(this.f, [not(this.pos(p, t - 1)), not(this.pos(q, t)), not(this.pos(p, t + 1))]);
+        }
+      }
+    }
+  }
+
+  /**
+   * Without blue walls, builders, spinners or lasers, green walls come down at most once, all
+   * together, when the last green tile is left; lowered(t) says it has happened by step t.
    */
   private encodePhases(): void {
     const f = this.f;
@@ -453,22 +1172,22 @@ class HexahopEncoder {
       addFolded(f, [doneBefore, anyG, lowered]);
       addFolded(f, [-lowered, before, not(doneBefore)]);
       addFolded(f, [-lowered, before, -anyG]);
-      for (const c of this.greenCells) {
-        const initial = KIND_OF_TILE[this.board.tile(c)];
-        if (initial === 'G') addFolded(f, [-lowered, not(this.kind(c, 'G', t))]);
-        if (initial === 'GW') {
-          addFolded(f, [-lowered, not(this.kind(c, 'GW', t))]);
-          addFolded(f, [not(this.kind(c, 'G', t)), lowered]);
+      for (const c of this.dynamic) {
+        const initial = this.initial[c];
+        if (initial === Tile.Green) addFolded(f, [-lowered, not(this.s(c, Tile.Green, t))]);
+        if (initial === Tile.GreenWall) {
+          addFolded(f, [-lowered, not(this.s(c, Tile.GreenWall, t))]);
+          addFolded(f, [not(this.s(c, Tile.Green, t)), lowered]);
         }
       }
       before = lowered;
     }
   }
 
-  /** A green tile or wall at the start must be left, so the player stands on it before T. */
+  /** A green tile or wall at the start that cannot move or be destroyed must be left, so stood on before T. */
   private encodeVisits(): void {
-    for (const c of this.greenCells) {
-      if (this.kind(c, 'G', 0) !== TRUE && this.kind(c, 'GW', 0) !== TRUE) continue;
+    for (const c of this.stableGreens()) {
+      if (this.initial[c] !== Tile.Green && this.initial[c] !== Tile.GreenWall) continue;
       const times = Array.from({ length: this.T }, (_, t) => this.pos(c, t));
       addFolded(this.f, times);
     }
@@ -476,15 +1195,15 @@ class HexahopEncoder {
 
   /**
    * Every move leaves one cell; each green tile or wall at the start, and each one made by
-   * leaving a blue tile or wall, must be left once while green. So the moves of steps 1..T that
-   * leave anything else, counted twice when they leave blue, are at most T - greens.
+   * leaving a blue tile or wall (or by a builder), must be left once while green. So the moves of
+   * steps 1..T that leave anything else, counted twice when they leave blue, are at most T -
+   * greens (without lasers, the only way a green goes otherwise).
    */
   private encodeBudget(): void {
     const f = this.f;
     let greens = 0;
-    for (const c of this.greenCells) {
-      if (this.kind(c, 'G', 0) === TRUE || this.kind(c, 'GW', 0) === TRUE) greens++;
-    }
+    for (const c of this.dynamic)
+      if (this.initial[c] === Tile.Green || this.initial[c] === Tile.GreenWall) greens++;
     const spent: number[] = [];
     for (let t = 1; t <= this.T; t++) {
       const doneBefore = this.done(t - 1);
@@ -493,13 +1212,15 @@ class HexahopEncoder {
       spent.push(waste, blue);
       for (const c of this.layers[t - 1]!) {
         const at = this.pos(c, t - 1);
-        if (this.board.classOf(c) !== 'green') {
-          addFolded(f, [not(at), doneBefore, waste]);
-          continue;
-        }
-        addFolded(f, [not(at), doneBefore, this.kind(c, 'G', t - 1), this.kind(c, 'GW', t - 1), waste]);
-        for (const k of ['B', 'BW'] as const)
-          addFolded(f, [not(at), doneBefore, not(this.kind(c, k, t - 1)), blue]);
+        addFolded(f, [
+          not(at),
+          doneBefore,
+          this.s(c, Tile.Green, t - 1),
+          this.s(c, Tile.GreenWall, t - 1),
+          waste,
+        ]);
+        for (const k of [Tile.Blue, Tile.BlueWall])
+          addFolded(f, [not(at), doneBefore, not(this.s(c, k, t - 1)), blue]);
       }
     }
     const budget = this.T - greens;
@@ -509,21 +1230,28 @@ class HexahopEncoder {
   }
 
   /**
-   * A green-family cell that is green or a green wall at step t must still be left, so the
-   * player's cell at t lies within T - 1 - t (over-approximate) moves of it.
+   * A green tile or wall that no spinner can move, still there at t, must still be left or
+   * destroyed: the player's cell at t lies within T - 1 - t (over-approximate) moves of it, or
+   * within T - t moves of a laser whose beams (or whose explosion next to it) may reach it.
    */
   private encodeDeadlines(): void {
     const f = this.f;
+    const greens = this.dynamic.filter(
+      (c) => (this.st.may(c, Tile.Green) || this.st.may(c, Tile.GreenWall)) && !this.st.spun.has(c),
+    );
     const distances = new Map<number, Map<number, number>>();
-    for (const p of this.layers[this.T]!) distances.set(p, this.reach.distancesFrom(p));
-    for (let t = 1; t < this.T; t++) {
-      const slack = this.T - 1 - t;
-      for (const c of this.greenCells) {
-        const alive = [this.kind(c, 'G', t), this.kind(c, 'GW', t)].filter((l) => l !== FALSE);
+    for (const p of this.layers[this.T]!) distances.set(p, this.st.distancesFrom(p));
+    for (const c of greens) {
+      const from = this.st.destroyers(c);
+      for (let t = 1; t < this.T; t++) {
+        const slack = this.T - 1 - t;
+        const alive = GREENISH.map((k) => this.s(c, k, t)).filter((l) => l !== FALSE);
         if (alive.length === 0) continue;
         for (const p of this.layers[t]!) {
-          const d = distances.get(p)!.get(c) ?? Number.POSITIVE_INFINITY;
+          const near = distances.get(p)!;
+          const d = near.get(c) ?? Number.POSITIVE_INFINITY;
           if (d <= slack) continue;
+          if (from.some((L) => (near.get(L) ?? Number.POSITIVE_INFINITY) <= slack + 1)) continue;
           for (const lit of alive) addFolded(f, [not(this.pos(p, t)), not(lit)]);
         }
       }

@@ -1,16 +1,23 @@
+import { DIRECTIONS, OFF_MAP, stepFrom } from './hexahop.geometry.js';
 import { Item, ITEM_NAMES, Tile, TILE_NAMES } from './hexahop.model.js';
+import { type HexahopMap, rayTree, staticsOf } from './hexahop.statics.js';
 
-/** The tile ids the SAT encoding handles. */
+/** The tile ids the SAT encoding handles (all but the switch, which no level uses). */
 export const SUPPORTED_TILES: ReadonlySet<number> = new Set<number>([
   Tile.Water,
   Tile.Normal,
   Tile.Green,
   Tile.GreenWall,
   Tile.Trampoline,
+  Tile.Spinner,
   Tile.Stone,
   Tile.Blue,
   Tile.BlueWall,
+  Tile.Laser,
   Tile.Ice,
+  Tile.DeIced,
+  Tile.Builder,
+  Tile.Boat,
   Tile.LiftDown,
   Tile.LiftUp,
 ]);
@@ -29,16 +36,40 @@ export function featuresOf(map: { tiles: ArrayLike<number>; items: ArrayLike<num
   ];
 }
 
-/** The tile types and items on a map that the encoding does not handle yet (empty: supported). */
-export function unsupportedFeatures(map: { tiles: ArrayLike<number>; items: ArrayLike<number> }): string[] {
+/**
+ * The tile types on a map that the encoding does not handle (empty: supported). Spinners next to
+ * the edge of the map are refused (they turn tiles off the map, a case the encoding leaves out),
+ * and so are spinners that may roll tiles almost anywhere (too wide to encode).
+ * Lasers whose shots may hit two neighbouring lasers are encoded in the game's order of hits,
+ * through a tree of the beams a shot may send; a level where that tree is too large is refused.
+ */
+export function unsupportedFeatures(map: HexahopMap): string[] {
   const out = new Set<string>();
   for (let c = 0; c < map.tiles.length; c++) {
     const t = map.tiles[c]!;
     if (!SUPPORTED_TILES.has(t)) out.add(TILE_NAMES[t] ?? `tile ${t}`);
   }
-  for (let c = 0; c < map.items.length; c++) {
-    const i = map.items[c]!;
-    if (i !== Item.None) out.add(`${ITEM_NAMES[i]} item`);
+  const tiles = Array.from(map.tiles);
+  if (out.size === 0 && tiles.includes(Tile.Spinner) && staticsOf(map).unbounded) {
+    out.add('spinner (tiles that may roll anywhere on the map)');
+  }
+  if (out.size === 0 && tiles.includes(Tile.Spinner)) {
+    // A spinner at the edge turns tiles off the map (a green lost without a board check).
+    const st = staticsOf(map);
+    const edge = st
+      .cellsMaying(Tile.Spinner)
+      .some((c) => st.firstArrival(c) < Infinity && DIRECTIONS.some((d) => stepFrom(c, d) === OFF_MAP));
+    if (edge) out.add('spinner (next to the edge of the map)');
+  }
+  if (out.size === 0 && tiles.includes(Tile.Laser)) {
+    const st = staticsOf(map);
+    if (st.laserOrderMatters()) {
+      try {
+        for (const L of st.cellsMaying(Tile.Laser)) rayTree(L, (c) => st.kinds(c));
+      } catch {
+        out.add('laser (ice sending a shot too many ways)');
+      }
+    }
   }
   return [...out];
 }

@@ -44,7 +44,7 @@ export function loadLevelCatalog(path: string = DEFAULT_LEVELS_PATH): CatalogEnt
     .filter((r) => !isWorldMap(r))
     .map((record, i) => {
       const map = mapOf(record);
-      const unsupported = unsupportedFeatures(map);
+      const unsupported = unsupportedFeatures({ ...map, start: [record.start.x, record.start.y] });
       return {
         number: i + 1,
         name: displayNameOf(record.path) ?? record.file,

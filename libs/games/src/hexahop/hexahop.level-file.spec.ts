@@ -112,3 +112,14 @@ describe(readLevelRecord.name, () => {
     expect(() => readLevelRecord('x', Uint8Array.from([0x34, 0x0a, 1, 0]))).toThrow(LevelFileError);
   });
 });
+
+describe(readLevelFile.name, () => {
+  it.each([
+    ['/dev/zero', /not a regular file/],
+    ['/', /not a regular file/],
+    ['/nonexistent/levels.dat', /cannot read/],
+  ])('refuses %s at once, without reading it', (path, reason) => {
+    expect(() => readLevelFile(path)).toThrow(LevelFileError);
+    expect(() => readLevelFile(path)).toThrow(reason);
+  });
+});

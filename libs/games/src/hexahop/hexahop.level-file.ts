@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 
 /** Where Debian's hex-a-hop-data installs the game's levels. */
 export const DEFAULT_LEVELS_PATH = '/usr/share/games/hex-a-hop/hex-a-hop/levels.dat';
@@ -123,12 +123,22 @@ export function readLevelRecord(name: string, data: Uint8Array): LevelRecord {
   };
 }
 
+/** The largest levels file read (the game's own is about 21 KiB). */
+const MAX_LEVEL_FILE_BYTES = 16 * 1024 * 1024;
+
 /** Every record of a levels.dat file (levels and the world map), in the file's order. */
 export function readLevelFile(path: string = DEFAULT_LEVELS_PATH): LevelRecord[] {
   let bytes: Uint8Array;
   try {
+    // A path can name a device or a pipe (/dev/zero never ends, a FIFO never answers): only a
+    // regular file of a levels file's size is read.
+    const stat = statSync(path);
+    if (!stat.isFile()) throw new LevelFileError(`cannot read ${path}: not a regular file`);
+    if (stat.size > MAX_LEVEL_FILE_BYTES)
+      throw new LevelFileError(`cannot read ${path}: larger than ${MAX_LEVEL_FILE_BYTES} bytes`);
     bytes = readFileSync(path);
   } catch (error) {
+    if (error instanceof LevelFileError) throw error;
     throw new LevelFileError(`cannot read ${path}: ${(error as Error).message}`);
   }
   return readPackEntries(bytes).map((e) => readLevelRecord(e.name, e.data));

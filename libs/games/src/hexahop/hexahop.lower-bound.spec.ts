@@ -24,6 +24,23 @@ describe(hexahopLowerBound.name, () => {
     expect(sut(instance)).toBe(4);
   });
 
+  it('needs at least the moves to reach the farthest green and step off it', () => {
+    const instance = parseHexahopInstance({ map: ['oooooogo'], start: [0, 0] });
+    expect(sut(instance)).toBe(7);
+    const sim = new HexahopSimulator(instance);
+    for (let i = 0; i < 7; i++) sim.move('SE');
+    expect(sim.won).toBe(true);
+  });
+
+  it('counts a green a laser may shoot as gone once that laser is reached', () => {
+    // The laser at (5, 0), reached in five moves, shoots the green next to it.
+    const instance = parseHexahopInstance({ map: ['oooooLg'], start: [0, 0] });
+    expect(sut(instance)).toBe(5);
+    const sim = new HexahopSimulator(instance);
+    for (let i = 0; i < 5; i++) sim.move('SE');
+    expect(sim.won).toBe(true);
+  });
+
   it('caps the horizon at the par score of a real level, never below the bound', () => {
     const instance = parseHexahopInstance({ level: 'Hive' });
     expect(hexahopDefaultMaxHorizon(instance)).toBe(Math.max(instance.par!, sut(instance)));

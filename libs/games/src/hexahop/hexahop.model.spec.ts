@@ -169,6 +169,65 @@ describe(HexahopSimulator.name, () => {
     expect(at(sut, 1, 0)).toBe(Tile.Water);
   });
 
+  it('refracts a laser beam at ice into the two directions 60 degrees off; the ice stops it and survives', () => {
+    const sut = play(map(['oL.Io', '.....', '...o.'], [0, 0]), ['SE']);
+    expect(at(sut, 3, 2)).toBe(Tile.Water);
+    expect(at(sut, 3, 0)).toBe(Tile.Ice);
+    expect(at(sut, 4, 0)).toBe(Tile.Normal);
+    expect(sut.score).toBe(11);
+  });
+
+  it('destroys the six neighbours of a laser tile the beam hits (+10 for each that is not green)', () => {
+    const sut = play(map(['oL.Lo', '..og.'], [0, 0]), ['SE']);
+    for (const [x, y] of [
+      [3, 0],
+      [4, 0],
+      [2, 1],
+      [3, 1],
+    ] as const)
+      expect(at(sut, x, y)).toBe(Tile.Water);
+    expect(sut.score).toBe(31);
+  });
+
+  it('fires a laser in all six directions on a jump', () => {
+    const sut = play(map(['.o..', 'oL.o', '.o.g'], [0, 1], [[1, 1, Item.Jump]]), ['SE']);
+    expect(at(sut, 3, 1)).toBe(Tile.Water);
+    expect(at(sut, 1, 0)).toBe(Tile.Normal);
+    sut.move('J');
+    for (const [x, y] of [
+      [1, 0],
+      [1, 2],
+      [0, 1],
+    ] as const)
+      expect(at(sut, x, y)).toBe(Tile.Water);
+    expect(sut.dead).toBe(false);
+    expect(sut.score).toBe(42);
+  });
+
+  it('picks up an anti-ice item lying on ice before the ice acts, and spends it at once', () => {
+    const sut = play(map(['oIog'], [0, 0], [[1, 0, Item.AntiIce]]), ['SE']);
+    expect(sut.position).toEqual([1, 0]);
+    expect(at(sut, 1, 0)).toBe(Tile.DeIced);
+    expect(sut.antiIce).toBe(0);
+  });
+
+  it('picks up an item lying on a trampoline the player bounces off', () => {
+    const sut = play(map(['oTog'], [0, 0], [[1, 0, Item.Jump]]), ['SE']);
+    expect(sut.position).toEqual([3, 0]);
+    expect(sut.jumps).toBe(1);
+  });
+
+  it('drowns the player on a boat that floats off the map', () => {
+    expect(play(map(['oP'], [0, 0]), ['SE']).dead).toBe(true);
+  });
+
+  it('leaves the old tile before landing: a builder makes the green tile just left green again', () => {
+    const sut = play(map(['gUg'], [0, 0]), ['SE']);
+    expect(at(sut, 0, 0)).toBe(Tile.Green);
+    expect(at(sut, 2, 0)).toBe(Tile.GreenWall);
+    expect(sut.won).toBe(false);
+  });
+
   describe('replays of published solutions (hints.html of hex-a-hop-data) on the real levels', () => {
     const NAMES: Record<string, string> = { U: 'N', UR: 'NE', DR: 'SE', D: 'S', DL: 'SW', UL: 'NW' };
     const expand = (text: string): string[] =>

@@ -50,12 +50,14 @@ describe(parseHexahopInstance.name, () => {
     expect(inputError(() => sut({ level: 'Hive', levels: '/nonexistent/levels.dat' })).field).toBe('levels');
   });
 
-  it('names the tile type a level uses that is not supported yet', () => {
-    const error = inputError(() => sut({ level: 'Laser Tiles' }));
+  it('names the tile type a level uses that is not supported yet, with the reason', () => {
+    const error = inputError(() => sut({ level: 'Breakthrough' }));
     expect(error.field).toBe('level');
-    expect(error.reason).toBe("level 'Laser Tiles' uses tile type 'laser', which is not supported yet");
-    expect(inputError(() => sut({ level: 'Big Jumps' })).reason).toMatch(
-      /'spinner', 'jump item', which are not supported yet/,
+    expect(error.reason).toBe(
+      "level 'Breakthrough' uses tile type 'laser (ice sending a shot too many ways)', which is not supported yet",
+    );
+    expect(inputError(() => sut({ level: 'Rolling Hexagons' })).reason).toMatch(
+      /'spinner \(tiles that may roll anywhere on the map\)'/,
     );
   });
 
@@ -73,7 +75,10 @@ describe(parseHexahopInstance.name, () => {
     expect(inputError(() => sut({ map: ['oz'], start: [0, 0] })).field).toBe('map');
     expect(inputError(() => sut({ map: ['oo'], start: [0, 0] })).reason).toMatch(/green/);
     expect(inputError(() => sut({ map: ['og'], start: [5, 5] })).field).toBe('start');
-    expect(inputError(() => sut({ map: ['ogS'], start: [0, 0] })).reason).toMatch(/'spinner'/);
+    expect(inputError(() => sut({ map: ['ogS'], start: [0, 0] })).reason).toMatch(
+      /'spinner \(next to the edge/,
+    );
+    expect(inputError(() => sut({ map: ['ogW'], start: [0, 0] })).reason).toMatch(/'switch'/);
     expect(inputError(() => sut({ level: 'Hive', colour: 1 })).field).toBe('colour');
     expect(inputError(() => sut({})).field).toBe('level');
   });
@@ -93,9 +98,10 @@ describe(listHexahopLevels.name, () => {
       unsupported: [],
     });
     expect(orbital.tiles).toEqual(['normal', 'green']);
-    const lasers = sut2.find((l) => l.name === 'Laser Tiles')!;
-    expect(lasers.supported).toBe(false);
-    expect(lasers.unsupported).toEqual(['laser']);
+    expect(sut2.find((l) => l.name === 'Laser Tiles')!.supported).toBe(true);
+    const breakthrough = sut2.find((l) => l.name === 'Breakthrough')!;
+    expect(breakthrough.supported).toBe(false);
+    expect(breakthrough.unsupported).toEqual(['laser (ice sending a shot too many ways)']);
   });
 
   it('marks a level supported exactly when the parser accepts it', () => {

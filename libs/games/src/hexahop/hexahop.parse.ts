@@ -1,4 +1,4 @@
-import { InputError } from '../input-error.js';
+import { InputError, unknownField } from '../input-error.js';
 import { unsupportedFeatures } from './hexahop.features.js';
 import { cellIndex, MAP_SIZE } from './hexahop.geometry.js';
 import { type CatalogEntry, instanceOfLevel, loadLevelCatalog } from './hexahop.level-catalog.js';
@@ -17,8 +17,10 @@ const FIELDS = new Set(['level', 'levels', 'map', 'start', 'items', 'name']);
  * - `{"map": [ROW, ...], "start": [x, y], "items": [[x, y, "anti-ice"|"jump"], ...], "name": N}`:
  *   a map by hand, row y giving the cells (x, y), one character per tile (see TILE_CHARS:
  *   `.` water, `o` normal, `g` green, `G` green wall, `b` blue, `B` blue wall, `T` trampoline,
- *   `#` stone wall, `I` ice, `l`/`H` lift down/up, ...). It needs a green tile.
- * Levels using a tile type the solver does not handle yet are refused, naming the type.
+ *   `#` stone wall, `I` ice, `i` de-iced, `l`/`H` lift down/up, `S` spinner, `L` laser, `U`
+ *   builder, `P` boat, `W` switch). It needs a green tile.
+ * Levels using a tile type the solver does not handle (the switch, which no level has, and a few
+ * arrangements of spinners and lasers, see unsupportedFeatures) are refused, naming the type.
  * Throws `InputError` naming the field at fault.
  */
 export function parseHexahopInstance(input: unknown): HexahopInstance {
@@ -28,7 +30,7 @@ export function parseHexahopInstance(input: unknown): HexahopInstance {
     throw new InputError('input', 'expected a JSON object with "level" or "map"');
   }
   const obj = raw as Record<string, unknown>;
-  for (const key of Object.keys(obj)) if (!FIELDS.has(key)) throw new InputError(key, 'unknown field');
+  for (const key of Object.keys(obj)) if (!FIELDS.has(key)) throw unknownField(key);
   if (obj.level !== undefined && obj.map !== undefined)
     throw new InputError('map', 'give either level or map, not both');
   const instance =

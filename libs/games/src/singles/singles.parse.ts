@@ -1,4 +1,4 @@
-import { InputError } from '../input-error.js';
+import { InputError, unknownField } from '../input-error.js';
 import type { SinglesInstance } from './singles.model.js';
 
 /** The largest width or height accepted: a game ID writes numbers as one character, 1..9 then a..z. */
@@ -74,7 +74,7 @@ export function parseSinglesJson(raw: unknown): SinglesInstance {
   }
   const obj = raw as Record<string, unknown>;
   for (const key of Object.keys(obj)) {
-    if (key !== 'grid') throw new InputError(key, 'unknown field');
+    if (key !== 'grid') throw unknownField(key);
   }
   const rows = obj.grid;
   if (rows === undefined) throw new InputError('grid', 'required');

@@ -1,4 +1,4 @@
-import { InputError } from '../input-error.js';
+import { InputError, unknownField } from '../input-error.js';
 import { type AppleOrder, type Cell, SnakeGrid, type SnakeInstance } from './snake.model.js';
 
 /** The largest width or height accepted. */
@@ -26,7 +26,7 @@ export function parseSnakeInstance(input: unknown): SnakeInstance {
   }
   const obj = raw as Record<string, unknown>;
   for (const key of Object.keys(obj)) {
-    if (!FIELDS.has(key)) throw new InputError(key, 'unknown field');
+    if (!FIELDS.has(key)) throw unknownField(key);
   }
   const width = integerField(obj, 'width', 1, SNAKE_MAX_SIDE);
   const height = integerField(obj, 'height', 1, SNAKE_MAX_SIDE);

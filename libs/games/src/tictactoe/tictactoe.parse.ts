@@ -1,4 +1,4 @@
-import { InputError } from '../input-error.js';
+import { InputError, unknownField } from '../input-error.js';
 import { completedRun, type TicTacToeMark, type TicTacToeInstance } from './tictactoe.model.js';
 
 /** The largest board side accepted. */
@@ -19,7 +19,7 @@ export function parseTicTacToeInstance(input: unknown): TicTacToeInstance {
     throw new InputError('input', 'expected a JSON object');
   const obj = raw as Record<string, unknown>;
   for (const key of Object.keys(obj)) {
-    if (!FIELDS.has(key)) throw new InputError(key, 'unknown field');
+    if (!FIELDS.has(key)) throw unknownField(key);
   }
   const board = parseBoard(obj.board);
   const n = board.length;

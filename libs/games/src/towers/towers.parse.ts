@@ -1,4 +1,4 @@
-import { InputError } from '../input-error.js';
+import { InputError, unknownField } from '../input-error.js';
 import { TOWERS_SIDES, type TowersGiven, type TowersInstance } from './towers.model.js';
 
 /** The largest grid accepted (Tatham's game stops at 9; the encoding does not need to). */
@@ -88,7 +88,7 @@ export function parseTowersJson(raw: unknown): TowersInstance {
   }
   const obj = raw as Record<string, unknown>;
   for (const key of Object.keys(obj)) {
-    if (!FIELDS.has(key)) throw new InputError(key, 'unknown field');
+    if (!FIELDS.has(key)) throw unknownField(key);
   }
   const n = obj.n;
   if (n === undefined) throw new InputError('n', 'required');

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 
 import { SolverError } from '../solver.error.js';
 import { writeDimacs } from './dimacs-stdin.js';
 import { registerLiveSolver } from './live-solvers.registry.js';
+import { launcherFor, type ProcessLauncher } from './process-launcher.js';
 import { signalGroup } from './process-group.js';
 
 /** Why a run was ended from outside the solver. */
@@ -24,6 +24,8 @@ export interface SolverProcessSpec {
   termGraceMs?: number;
   /** Called for each line of standard output; a throw stops the run and rejects it. */
   onStdoutLine: (line: string) => void;
+  /** How the process is started (default: the shared spawn host). */
+  launcher?: ProcessLauncher;
 }
 
 /** How a solver process ended. */
@@ -48,19 +50,13 @@ const STDERR_TAIL_CHARS = 8192;
  */
 export async function runSolverProcess(spec: SolverProcessSpec): Promise<SolverProcessResult> {
   const started = performance.now();
-  const child = spawn(spec.command, [...spec.args], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
-  const closed = new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code, signal) => resolve([code, signal]));
-  });
-  const pid = child.pid;
-  if (pid === undefined) {
-    const err = await closed.then(
-      () => new Error('no process id'),
-      (e: unknown) => e,
-    );
+  let child;
+  try {
+    child = await (spec.launcher ?? launcherFor('host')).launch(spec.command, spec.args);
+  } catch (err) {
     throw startError(spec, err);
   }
+  const { pid, closed } = child;
 
   let stoppedBy: StopCause | undefined;
   let failure: Error | undefined;
@@ -91,7 +87,7 @@ export async function runSolverProcess(spec: SolverProcessSpec): Promise<SolverP
       kill();
     },
   });
-  child.once('exit', () => {
+  void child.exited.then(() => {
     // The leader is gone; anything it left in its group (a forked helper) goes with it.
     signalGroup(pid, 'SIGKILL');
     exited = true;

@@ -2,11 +2,11 @@ import { pigeonhole, randomKSat } from '@satfarm/cnf';
 import { describe, expect, it } from 'vitest';
 
 import type { SolverProgress } from '../solver.types.js';
-import { childProcesses, groupMembers } from '../testing/process-probe.js';
+import { descendantProcesses, groupMembers } from '../testing/process-probe.js';
 import { CadicalRunner } from './cadical.runner.js';
 
 const cadicalChildren = (): number[] =>
-  childProcesses()
+  descendantProcesses()
     .filter((row) => row.command === 'cadical')
     .map((row) => row.pid);
 

@@ -8,14 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { installSolverReaper, killAllSolvers, liveSolverCount } from '../process/live-solvers.registry.js';
 import type { SolveOutcome, SolverProgress } from '../solver.types.js';
-import { childProcesses, groupMembers, writeScript } from '../testing/process-probe.js';
+import { descendantProcesses, groupMembers, writeScript } from '../testing/process-probe.js';
 import { KissatRunner } from './kissat.runner.js';
 
 /** Ends a run whose stop under test never comes, so a failure cannot leave a solver running. */
 const SAFETY_TIMEOUT_MS = 20_000;
 
 const kissatChildren = (): number[] =>
-  childProcesses()
+  descendantProcesses()
     .filter((row) => row.command === 'kissat')
     .map((row) => row.pid);
 

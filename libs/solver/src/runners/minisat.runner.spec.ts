@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { WORK_DIR_PREFIX } from '../process/work-dir.js';
 import { SolverError } from '../solver.error.js';
-import { childProcesses, writeScript } from '../testing/process-probe.js';
+import { descendantProcesses, writeScript } from '../testing/process-probe.js';
 import { MinisatRunner } from './minisat.runner.js';
 
 describe(MinisatRunner.name, () => {
@@ -46,7 +46,7 @@ describe(MinisatRunner.name, () => {
   it('gives unknown/timeout on a hard formula, with no process or work directory left', async () => {
     const outcome = await sut.solve({ formula: pigeonhole(12, 11), timeoutMs: 300 });
     expect(outcome).toMatchObject({ status: 'unknown', reason: 'timeout' });
-    expect(childProcesses().filter((row) => row.command === 'minisat')).toEqual([]);
+    expect(descendantProcesses().filter((row) => row.command === 'minisat')).toEqual([]);
   });
 
   it('gives unknown/limit when its CPU-time limit makes it answer INDET', async () => {

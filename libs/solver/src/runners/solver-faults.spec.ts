@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SolverError, type SolverFailure } from '../solver.error.js';
 import type { SolveRequest } from '../solver.types.js';
-import { childProcesses, groupMembers, type ProcessRow, writeScript } from '../testing/process-probe.js';
+import { descendantProcesses, groupMembers, type ProcessRow, writeScript } from '../testing/process-probe.js';
 import { CadicalRunner } from './cadical.runner.js';
 import { KissatRunner } from './kissat.runner.js';
 
@@ -125,7 +125,7 @@ describe('SolverError from a misbehaving solver', () => {
       formula: twoUnits(),
       timeoutMs: 300,
       onProgress: () => {
-        const leader = childProcesses().find((row) => row.command === 'stubborn');
+        const leader = descendantProcesses().find((row) => row.command === 'stubborn');
         if (leader !== undefined) group = groupMembers(leader.pid);
       },
     });

@@ -5,6 +5,7 @@ import {
   limitedCommand,
   validateLimits,
 } from '../process/resource-limits.js';
+import { launcherFor } from '../process/process-launcher.js';
 import { runSolverProcess } from '../process/solver-process.js';
 import { withWorkDir } from '../process/work-dir.js';
 import type {
@@ -72,6 +73,7 @@ export class SubprocessSolver implements SatSolver {
       signal: req.signal,
       timeoutMs: req.timeoutMs,
       termGraceMs: this.options.termGraceMs,
+      launcher: launcherFor(this.options.launch ?? 'host'),
       onStdoutLine: (line) => reader.stdoutLine(line),
     });
     const claim = await reader.finish();

@@ -28,9 +28,24 @@ export function processTable(): ProcessRow[] {
     }));
 }
 
-/** The children of `ppid` (this process by default), zombies included, except the probing `ps`. */
-export function childProcesses(ppid: number = process.pid): ProcessRow[] {
-  return processTable().filter((row) => row.ppid === ppid && row.command !== 'ps');
+/**
+ * The descendants of `root` (this process by default: its spawn host and the solvers it started),
+ * zombies included, except the probing `ps`.
+ */
+export function descendantProcesses(root: number = process.pid): ProcessRow[] {
+  const table = processTable();
+  const inTree = new Set([root]);
+  // Parents precede children in pid order only usually: repeat until nothing more joins.
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const row of table) {
+      if (!inTree.has(row.pid) && inTree.has(row.ppid)) {
+        inTree.add(row.pid);
+        grew = true;
+      }
+    }
+  }
+  return table.filter((row) => row.pid !== root && inTree.has(row.pid) && row.command !== 'ps');
 }
 
 /**

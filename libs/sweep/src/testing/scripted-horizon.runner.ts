@@ -1,4 +1,4 @@
-import type { HorizonOutcome, HorizonRunner } from '../horizon-sweep.js';
+import type { HorizonOutcome, HorizonRunner, HorizonStartBounds } from '../horizon-sweep.js';
 
 /** A scripted plan: which horizon produced it and how many steps it uses. */
 export interface ScriptedPlan {
@@ -24,6 +24,8 @@ export interface ScriptedAnswer {
 export interface ScriptedRun {
   t: number;
   startedAt: number;
+  /** The sweep's bounds when the run started. */
+  bounds: HorizonStartBounds;
   abortedAt?: number;
   settledAt?: number;
 }
@@ -60,9 +62,14 @@ export class ScriptedHorizonRunner implements HorizonRunner<ScriptedPlan> {
     return this.runs.flatMap((r) => (r.abortedAt === undefined ? [] : [{ t: r.t, at: r.abortedAt }]));
   }
 
-  run(t: number, signal: AbortSignal): Promise<HorizonOutcome<ScriptedPlan>> {
+  /** The bounds each horizon was started with, in start order. */
+  get startBounds(): { t: number; bounds: HorizonStartBounds }[] {
+    return this.runs.map((r) => ({ t: r.t, bounds: r.bounds }));
+  }
+
+  run(t: number, signal: AbortSignal, bounds: HorizonStartBounds): Promise<HorizonOutcome<ScriptedPlan>> {
     const answer = this.script(t);
-    const record: ScriptedRun = { t, startedAt: Date.now() };
+    const record: ScriptedRun = { t, startedAt: Date.now(), bounds };
     this.runs.push(record);
     this.copies.set(t, (this.copies.get(t) ?? 0) + 1);
     this.maxCopies = Math.max(this.maxCopies, this.copies.get(t) ?? 0);

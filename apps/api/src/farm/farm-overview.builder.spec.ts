@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+
+import { FarmOverviewSchema } from '@satfarm/queue';
+
+import { buildFarmOverview } from './farm-overview.builder.js';
+
+describe(buildFarmOverview.name, () => {
+  const sut = (workers: Record<string, string>[] = []) =>
+    buildFarmOverview({
+      horizons: { waiting: 3, prioritized: 2, delayed: 1, active: 4, completed: 9 },
+      reports: { waiting: 1 },
+      workers,
+      jobs: { queued: 1, running: 2 },
+      now: Date.UTC(2025, 0, 2, 3, 4, 5),
+    });
+
+  it('counts every horizon not yet taken as queue depth and the active ones as solvers', () => {
+    const overview = sut();
+    expect(overview.queueDepth).toBe(6);
+    expect(overview.activeSolvers).toBe(4);
+    expect(overview.queues.horizons.failed).toBe(0);
+    expect(overview.queues.reports.waiting).toBe(1);
+    expect(overview.at).toBe('2025-01-02T03:04:05.000Z');
+    expect(FarmOverviewSchema.parse(overview)).toEqual(overview);
+  });
+
+  it('names each worker by the name it gave BullMQ, sorted', () => {
+    const overview = sut([
+      { rawname: 'p:satfarm-horizons:w:host-b:12', addr: '10.0.0.2:5000', age: '30', idle: '0' },
+      { rawname: 'p:satfarm-horizons:w:host-a:7', addr: '10.0.0.1:5000', age: '4', idle: 'x' },
+    ]);
+    expect(overview.workers).toEqual([
+      { name: 'host-a:7', addr: '10.0.0.1:5000', ageSec: 4, idleSec: 0 },
+      { name: 'host-b:12', addr: '10.0.0.2:5000', ageSec: 30, idleSec: 0 },
+    ]);
+  });
+});

@@ -1,0 +1,51 @@
+import type { FarmOverview, FarmWorker, QueueCountsView } from '@satfarm/queue';
+
+/** A Redis client as BullMQ's `getWorkers()` lists it: CLIENT LIST fields, all strings. */
+export type ClientListEntry = Record<string, string | undefined>;
+
+/** What `GET /v1/farm` is built from, as read from Redis. */
+export interface FarmReadings {
+  horizons: Record<string, number>;
+  reports: Record<string, number>;
+  workers: ClientListEntry[];
+  jobs: { queued: number; running: number };
+  now: number;
+}
+
+const STATES = ['waiting', 'prioritized', 'delayed', 'active', 'completed', 'failed'] as const;
+
+/** The farm at a glance (`GET /v1/farm`) from the queues' counts and the workers' connections. */
+export function buildFarmOverview(readings: FarmReadings): FarmOverview {
+  const horizons = queueCounts(readings.horizons);
+  return {
+    at: new Date(readings.now).toISOString(),
+    queueDepth: horizons.waiting + horizons.prioritized + horizons.delayed,
+    activeSolvers: horizons.active,
+    workers: readings.workers.map(farmWorker).sort((a, b) => a.name.localeCompare(b.name)),
+    jobs: readings.jobs,
+    queues: { horizons, reports: queueCounts(readings.reports) },
+  };
+}
+
+function queueCounts(counts: Record<string, number>): QueueCountsView {
+  const view = {} as QueueCountsView;
+  for (const state of STATES) view[state] = counts[state] ?? 0;
+  return view;
+}
+
+function farmWorker(client: ClientListEntry): FarmWorker {
+  // BullMQ names a worker's connection `<queue client name>:w:<worker name>`.
+  const raw = client.rawname ?? '';
+  const at = raw.indexOf(':w:');
+  return {
+    name: at < 0 ? (client.addr ?? 'unnamed') : raw.slice(at + 3),
+    addr: client.addr ?? '',
+    ageSec: seconds(client.age),
+    idleSec: seconds(client.idle),
+  };
+}
+
+function seconds(text: string | undefined): number {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 0 ? n : 0;
+}

@@ -1,0 +1,109 @@
+import type { HorizonEventPayload, JobResource } from '@satfarm/queue';
+import { describe, expect, it } from 'vitest';
+
+import {
+  applyHorizonEvent,
+  applyJobEvent,
+  horizonElapsedMs,
+  type JobTimeline,
+  timelineFromResource,
+} from './job-timeline.model';
+
+const jobId = 'job-1';
+
+function resource(overrides: Partial<JobResource> = {}): JobResource {
+  return {
+    id: jobId,
+    game: 'cube',
+    status: 'running',
+    verified: false,
+    bounds: { lower: 3 },
+    horizons: [
+      { t: 3, result: 'running', ms: 400 },
+      { t: 4, result: 'queued', ms: 0 },
+    ],
+    stats: { vars: 0, clauses: 0, solver: 'kissat', wallMs: 500 },
+    createdAt: '2025-01-01T00:00:00.000Z',
+    finishedAt: null,
+    error: null,
+    ...overrides,
+  };
+}
+
+const horizon = (t: number, state: HorizonEventPayload['state'], ms: number, conflicts?: number) => ({
+  jobId,
+  t,
+  state,
+  ms,
+  ...(conflicts === undefined ? {} : { stats: { vars: 10, clauses: 20, solver: 'kissat', conflicts } }),
+});
+
+describe(applyHorizonEvent.name, () => {
+  const sut = (): JobTimeline => timelineFromResource(resource(), 1000);
+
+  it('moves a horizon forward and never back: a late progress report does not undo its answer', () => {
+    let timeline = applyHorizonEvent(sut(), horizon(4, 'running', 0), 1100);
+    timeline = applyHorizonEvent(timeline, horizon(4, 'unsat', 900, 5000), 1200);
+    timeline = applyHorizonEvent(timeline, horizon(4, 'running', 850, 4900), 1300);
+    timeline = applyHorizonEvent(timeline, horizon(4, 'queued', 0), 1300);
+    expect(timeline.horizons.find((h) => h.t === 4)).toMatchObject({
+      state: 'unsat',
+      ms: 900,
+      conflicts: 5000,
+    });
+  });
+
+  it('measures conflicts a second between two reports of a running horizon', () => {
+    let timeline = applyHorizonEvent(sut(), horizon(3, 'running', 1000, 2000), 2000);
+    expect(timeline.horizons[0]!.conflictsPerSec).toBe(2000);
+    timeline = applyHorizonEvent(timeline, horizon(3, 'running', 2000, 5000), 3000);
+    expect(timeline.horizons[0]).toMatchObject({ conflicts: 5000, conflictsPerSec: 3000, vars: 10 });
+    expect(horizonElapsedMs(timeline.horizons[0]!, 3500)).toBe(2500);
+  });
+
+  it('ignores events of other jobs', () => {
+    const timeline = sut();
+    expect(applyHorizonEvent(timeline, { ...horizon(3, 'sat', 1), jobId: 'other' }, 2000)).toBe(timeline);
+  });
+});
+
+describe(applyJobEvent.name, () => {
+  it('closes the bounds in, records each change, and keeps a final status', () => {
+    let timeline = timelineFromResource(resource(), 1000);
+    timeline = applyJobEvent(timeline, { jobId, status: 'running', bounds: { lower: 5 } }, 2000);
+    timeline = applyJobEvent(timeline, { jobId, status: 'running', bounds: { lower: 4, upper: 7 } }, 3000);
+    timeline = applyJobEvent(timeline, { jobId, status: 'optimal', bounds: { lower: 6, upper: 6 } }, 4000);
+    timeline = applyJobEvent(timeline, { jobId, status: 'running', bounds: { lower: 5, upper: 7 } }, 5000);
+    expect(timeline.status).toBe('optimal');
+    expect(timeline.bounds).toEqual({ lower: 6, upper: 6 });
+    expect(timeline.boundsHistory.map(({ lower, upper }) => [lower, upper])).toEqual([
+      [3, undefined],
+      [5, undefined],
+      [5, 7],
+      [6, 6],
+    ]);
+  });
+});
+
+describe(timelineFromResource.name, () => {
+  it('takes the final resource over what was heard live, keeping the live conflicts', () => {
+    let live = timelineFromResource(resource(), 1000);
+    live = applyHorizonEvent(live, horizon(3, 'running', 1500, 3000), 2000);
+    const final = resource({
+      status: 'optimal',
+      bounds: { lower: 4, upper: 4 },
+      horizon: 4,
+      horizons: [
+        { t: 3, result: 'unsat', ms: 1800 },
+        { t: 4, result: 'sat', ms: 300 },
+      ],
+    });
+    const timeline = timelineFromResource(final, 3000, live);
+    expect(timeline).toMatchObject({ status: 'optimal', horizon: 4, bounds: { lower: 4, upper: 4 } });
+    expect(timeline.horizons.map((h) => [h.t, h.state, h.ms])).toEqual([
+      [3, 'unsat', 1800],
+      [4, 'sat', 300],
+    ]);
+    expect(timeline.horizons[0]!.conflicts).toBe(3000);
+  });
+});

@@ -1,0 +1,176 @@
+import type { HorizonEventPayload, JobEventPayload, JobResource, JobStatus } from '@satfarm/queue';
+
+/** A horizon's state as the dashboard shows it. */
+export type HorizonState = HorizonEventPayload['state'];
+
+/** One horizon of a job, as last heard of. */
+export interface HorizonView {
+  t: number;
+  state: HorizonState;
+  /** Time it ran (so far, for a running one) when last heard of, in ms. */
+  ms: number;
+  /** The page's clock (ms) when `ms` was measured: a running horizon has run `ms + (now - at)`. */
+  at: number;
+  conflicts?: number;
+  /** Conflicts a second: between the last two reports of a running horizon, else on average. */
+  conflictsPerSec?: number;
+  vars?: number;
+  clauses?: number;
+}
+
+/** The bounds at one moment. */
+export interface BoundsStep {
+  at: number;
+  lower: number;
+  upper?: number;
+}
+
+/** What the job view shows: the job's status, bounds and horizons, kept up to date by events. */
+export interface JobTimeline {
+  jobId: string;
+  status: JobStatus;
+  bounds: { lower: number; upper?: number };
+  /** The plan length, once there is a plan. */
+  horizon?: number;
+  /** Sorted by t. */
+  horizons: HorizonView[];
+  /** Every change of the bounds seen, oldest first. */
+  boundsHistory: BoundsStep[];
+}
+
+const HORIZON_RANK: Record<HorizonState, number> = {
+  queued: 0,
+  running: 1,
+  sat: 2,
+  unsat: 2,
+  unknown: 2,
+  cancelled: 2,
+};
+
+const STATUS_RANK: Record<JobStatus, number> = {
+  queued: 0,
+  running: 1,
+  optimal: 2,
+  satisfiable: 2,
+  unsatisfiable: 2,
+  unknown: 2,
+  failed: 2,
+  cancelled: 2,
+};
+
+/** Whether a job in `status` is over. */
+export function isJobOver(status: JobStatus): boolean {
+  return STATUS_RANK[status] === 2;
+}
+
+/** Whether a horizon in `state` is over. */
+export function isHorizonOver(state: HorizonState): boolean {
+  return HORIZON_RANK[state] === 2;
+}
+
+/**
+ * The timeline of a job resource (`GET /v1/jobs/:id`), keeping what `previous` knew that the
+ * resource does not say (conflicts heard live, the bounds' history).
+ */
+export function timelineFromResource(job: JobResource, now: number, previous?: JobTimeline): JobTimeline {
+  let timeline: JobTimeline = previous ?? {
+    jobId: job.id,
+    status: job.status,
+    bounds: { ...job.bounds },
+    horizons: [],
+    boundsHistory: [{ at: now, ...job.bounds }],
+  };
+  for (const line of job.horizons) {
+    timeline = applyHorizonEvent(
+      timeline,
+      { jobId: job.id, t: line.t, state: line.result, ms: line.ms },
+      now,
+    );
+  }
+  return applyJobEvent(
+    timeline,
+    {
+      jobId: job.id,
+      status: job.status,
+      bounds: job.bounds,
+      ...(job.horizon === undefined ? {} : { horizon: job.horizon }),
+    },
+    now,
+  );
+}
+
+/**
+ * A `horizon` event applied: a horizon only moves forward (queued, running, then one final
+ * state), so an event that arrives late never undoes a newer one.
+ */
+export function applyHorizonEvent(
+  timeline: JobTimeline,
+  event: HorizonEventPayload,
+  now: number,
+): JobTimeline {
+  if (event.jobId !== timeline.jobId) return timeline;
+  const old = timeline.horizons.find((h) => h.t === event.t);
+  if (old !== undefined && HORIZON_RANK[event.state] < HORIZON_RANK[old.state]) return timeline;
+  if (old !== undefined && isHorizonOver(old.state) && event.state !== old.state) return timeline;
+  const conflicts = event.stats?.conflicts ?? old?.conflicts;
+  const view: HorizonView = {
+    t: event.t,
+    state: event.state,
+    ms: Math.max(event.ms, old !== undefined && old.state === event.state ? old.ms : 0),
+    at: now,
+    ...(conflicts === undefined ? {} : { conflicts }),
+    ...rate(old, event),
+    ...sizes(old, event),
+  };
+  const horizons = [...timeline.horizons.filter((h) => h.t !== event.t), view].sort((a, b) => a.t - b.t);
+  return { ...timeline, horizons };
+}
+
+/** A `job` event applied: the status only moves forward, the bounds only close in. */
+export function applyJobEvent(timeline: JobTimeline, event: JobEventPayload, now: number): JobTimeline {
+  if (event.jobId !== timeline.jobId) return timeline;
+  const status =
+    STATUS_RANK[event.status] >= STATUS_RANK[timeline.status] && !isJobOver(timeline.status)
+      ? event.status
+      : timeline.status;
+  const lower = Math.max(timeline.bounds.lower, event.bounds.lower);
+  const uppers = [timeline.bounds.upper, event.bounds.upper].filter((u): u is number => u !== undefined);
+  const upper = uppers.length === 0 ? undefined : Math.min(...uppers);
+  const bounds = upper === undefined ? { lower } : { lower, upper };
+  const last = timeline.boundsHistory.at(-1);
+  const boundsHistory =
+    last !== undefined && last.lower === lower && last.upper === upper
+      ? timeline.boundsHistory
+      : [...timeline.boundsHistory, { at: now, ...bounds }];
+  const horizon = event.horizon ?? timeline.horizon;
+  return { ...timeline, status, bounds, boundsHistory, ...(horizon === undefined ? {} : { horizon }) };
+}
+
+/** How long a horizon has run at `now` (a running one keeps counting between reports). */
+export function horizonElapsedMs(horizon: HorizonView, now: number): number {
+  return horizon.state === 'running' ? horizon.ms + Math.max(0, now - horizon.at) : horizon.ms;
+}
+
+function rate(old: HorizonView | undefined, event: HorizonEventPayload): { conflictsPerSec?: number } {
+  const conflicts = event.stats?.conflicts;
+  if (conflicts === undefined)
+    return old?.conflictsPerSec === undefined ? {} : { conflictsPerSec: old.conflictsPerSec };
+  if (
+    event.state === 'running' &&
+    old?.conflicts !== undefined &&
+    event.ms > old.ms &&
+    conflicts >= old.conflicts
+  )
+    return { conflictsPerSec: ((conflicts - old.conflicts) * 1000) / (event.ms - old.ms) };
+  // A horizon killed before the solver printed anything reports no conflicts: no rate to show.
+  return event.ms > 0 && conflicts > 0 ? { conflictsPerSec: (conflicts * 1000) / event.ms } : {};
+}
+
+function sizes(
+  old: HorizonView | undefined,
+  event: HorizonEventPayload,
+): { vars?: number; clauses?: number } {
+  const vars = event.stats?.vars ?? old?.vars;
+  const clauses = event.stats?.clauses ?? old?.clauses;
+  return { ...(vars === undefined ? {} : { vars }), ...(clauses === undefined ? {} : { clauses }) };
+}

@@ -1,0 +1,56 @@
+import { horizonElapsedMs, type JobTimeline } from '../model/job-timeline.model';
+import { formatCount, formatMs } from './format';
+
+const LABELS: Record<string, string> = {
+  queued: 'queued',
+  running: 'running',
+  sat: 'SAT',
+  unsat: 'UNSAT',
+  unknown: 'unknown',
+  cancelled: 'cancelled',
+};
+
+/**
+ * One row per horizon: its state, a bar as long as it has run (growing while it runs), its time,
+ * and the solver's conflicts a second.
+ */
+export function HorizonTimelineView({ timeline, now }: { timeline: JobTimeline; now: number }) {
+  const elapsed = timeline.horizons.map((h) => horizonElapsedMs(h, now));
+  const longest = Math.max(1, ...elapsed);
+  return (
+    <table class="horizons" data-testid="horizon-timeline">
+      <thead>
+        <tr>
+          <th>T</th>
+          <th>state</th>
+          <th class="bar-cell">time</th>
+          <th />
+          <th>conflicts/s</th>
+          <th>formula</th>
+        </tr>
+      </thead>
+      <tbody>
+        {timeline.horizons.map((h, i) => (
+          <tr key={h.t} data-testid="horizon-row" data-t={h.t} data-state={h.state}>
+            <td class="t">{h.t}</td>
+            <td>
+              <span class={`chip ${h.state}`}>{LABELS[h.state]}</span>
+            </td>
+            <td class="bar-cell">
+              <div class={`bar ${h.state}`} style={{ width: `${(100 * elapsed[i]!) / longest}%` }} />
+            </td>
+            <td class="num">{h.state === 'queued' ? '' : formatMs(elapsed[i]!)}</td>
+            <td class="num" data-testid="conflict-rate">
+              {h.conflictsPerSec === undefined ? '' : formatCount(h.conflictsPerSec)}
+            </td>
+            <td class="num muted">
+              {h.vars === undefined
+                ? ''
+                : `${formatCount(h.vars)} vars · ${formatCount(h.clauses ?? 0)} clauses`}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,506 @@
+import { chainBranches, type ChainOracle, isRaised, leftTile, TILE_COUNT } from './hexahop.board.js';
+import { cellIndex, type Direction, DIRECTIONS, MAP_SIZE, OFF_MAP, stepFrom } from './hexahop.geometry.js';
+import { Item, Tile } from './hexahop.model.js';
+
+type Tri = boolean | 'unknown';
+
+const CELLS = MAP_SIZE * MAP_SIZE;
+const NEVER = Number.POSITIVE_INFINITY;
+/** More cells than this that may hold land (of 900) means tiles may go almost anywhere. */
+const MAX_LAND = 400;
+
+/** A level's map: tile and item of every cell (index `x * 30 + y`) and the player's start. */
+export interface HexahopMap {
+  tiles: ArrayLike<number>;
+  items: ArrayLike<number>;
+  start: readonly [number, number];
+}
+
+const cache = new WeakMap<object, HexahopStatics>();
+
+/** The statics of `instance`, computed once per instance object (every horizon encodes the same level). */
+export function staticsOf(instance: HexahopMap): HexahopStatics {
+  let st = cache.get(instance);
+  if (st === undefined) cache.set(instance, (st = new HexahopStatics(instance)));
+  return st;
+}
+
+/**
+ * What can happen on a level, over-approximated without search: for every cell the tiles it may
+ * hold and the earliest step by which it may hold each, and the moves the player may make
+ * (every real move among them). A fixpoint of the rules: tiles change when left, when green or
+ * blue walls come down, when a lift or de-iced ice is landed on, next to builders and spinners
+ * the player can reach, under the beams of lasers, and where boats float. The encoding prunes its
+ * variables with these sets and times; the redundant constraints use the distances.
+ */
+export class HexahopStatics {
+  readonly start: number;
+  /** Cells with an anti-ice item / a jump item at the start. */
+  readonly antiItems: number[] = [];
+  readonly jumpItems: number[] = [];
+  readonly items: Uint8Array;
+  /** earliest[c * TILE_COUNT + k]: the first step whose state may have tile k on cell c. */
+  private readonly earliest = new Float64Array(CELLS * TILE_COUNT).fill(NEVER);
+  private arrival = new Map<number, number>();
+  /** First step at which a move may land on the cell, even if it carries the player on. */
+  private landing = new Map<number, number>();
+  private successors = new Map<number, number[]>();
+  private predecessors: Map<number, number[]> | undefined;
+  /** Cells a laser beam (or an exploding laser next to them) may destroy. */
+  readonly laserHit = new Set<number>();
+  /** Cells next to a spinner the player may land on. */
+  readonly spun = new Set<number>();
+  /** Cells next to a builder the player may land on. */
+  readonly built = new Set<number>();
+  /** Cells a boat may leave or float to. */
+  readonly boated = new Set<number>();
+  /**
+   * Set when tiles may spread over much of the map (spinners turning each other across the water):
+   * the analysis stops there, and such a level is too wide to encode.
+   */
+  unbounded = false;
+
+  constructor(instance: HexahopMap) {
+    this.start = cellIndex(instance.start[0], instance.start[1]);
+    this.items = Uint8Array.from(instance.items);
+    for (let c = 0; c < CELLS; c++) {
+      this.earliest[c * TILE_COUNT + instance.tiles[c]!] = 0;
+      if (instance.items[c] === Item.AntiIce) this.antiItems.push(c);
+      if (instance.items[c] === Item.Jump) this.jumpItems.push(c);
+    }
+    for (let round = 0; round < 100; round++) {
+      const before = this.signature();
+      this.computeReach();
+      this.relax();
+      if (this.unbounded) return;
+      if (this.signature() === before) return;
+    }
+    throw new Error('the static analysis of the level does not settle');
+  }
+
+  /** The first step whose state may have `tile` on `cell` (Infinity: never). */
+  earliestOf(cell: number, tile: number): number {
+    return cell === OFF_MAP ? (tile === Tile.Water ? 0 : NEVER) : this.earliest[cell * TILE_COUNT + tile]!;
+  }
+
+  /** The tiles `cell` may ever hold, ascending. */
+  kinds(cell: number): number[] {
+    return this.kindsBy(cell, NEVER);
+  }
+
+  /** The tiles `cell` may hold in the state after step t, ascending. */
+  kindsBy(cell: number, t: number): number[] {
+    if (cell === OFF_MAP) return [Tile.Water];
+    const out: number[] = [];
+    for (let k = 0; k < TILE_COUNT; k++) {
+      const e = this.earliest[cell * TILE_COUNT + k]!;
+      if (e < NEVER && e <= t) out.push(k);
+    }
+    return out;
+  }
+
+  /** Whether `cell` may hold `tile` at some point. */
+  may(cell: number, tile: number): boolean {
+    return this.earliestOf(cell, tile) < NEVER;
+  }
+
+  /** Cells that may ever hold `tile`. */
+  cellsMaying(tile: number): number[] {
+    const out: number[] = [];
+    for (let c = 0; c < CELLS; c++) if (this.earliest[c * TILE_COUNT + tile]! < NEVER) out.push(c);
+    return out;
+  }
+
+  /** Fewest moves to first stand on `cell` (Infinity when never). */
+  firstArrival(cell: number): number {
+    return this.arrival.get(cell) ?? NEVER;
+  }
+
+  /**
+   * Fewest moves to first land on `cell` (Infinity when never): standing there, or carried on by a
+   * trampoline, ice or a boat (items there are taken, a boat there floats away).
+   */
+  firstLanding(cell: number): number {
+    return this.landing.get(cell) ?? NEVER;
+  }
+
+  /** The cells the player may stand on by step t. */
+  cellsBy(t: number): number[] {
+    const out: number[] = [];
+    for (const [c, a] of this.arrival) if (a <= t) out.push(c);
+    return out.sort((a, b) => a - b);
+  }
+
+  /** Fewest moves from `from` to every cell reachable from it. */
+  distancesFrom(from: number): Map<number, number> {
+    const dist = new Map<number, number>([[from, 0]]);
+    const queue = [from];
+    for (let i = 0; i < queue.length; i++) {
+      const c = queue[i]!;
+      for (const n of this.next(c)) {
+        if (!dist.has(n)) {
+          dist.set(n, dist.get(c)! + 1);
+          queue.push(n);
+        }
+      }
+    }
+    return dist;
+  }
+
+  /** The cells one move before `cell`. */
+  previous(cell: number): number[] {
+    if (this.predecessors === undefined) {
+      this.predecessors = new Map();
+      for (const c of this.arrival.keys()) {
+        for (const n of this.next(c)) {
+          let list = this.predecessors.get(n);
+          if (list === undefined) this.predecessors.set(n, (list = []));
+          list.push(c);
+        }
+      }
+    }
+    return this.predecessors.get(cell) ?? [];
+  }
+
+  /** The cells one move from `cell`. */
+  next(cell: number): number[] {
+    return this.successors.get(cell) ?? [];
+  }
+
+  private signature(): string {
+    let s = '';
+    for (const [c, a] of [...this.arrival].sort((x, y) => x[0] - y[0])) s += `${c}:${a},`;
+    for (const [c, a] of [...this.landing].sort((x, y) => x[0] - y[0])) s += `${c}/${a},`;
+    return `${s}|${Array.from(this.earliest).join(',')}`;
+  }
+
+  private oracle(): ChainOracle<Tri> {
+    const tri = (cell: number, test: (k: number) => boolean): Tri => {
+      const ks = this.kinds(cell);
+      const yes = ks.filter(test).length;
+      return yes === 0 ? false : yes === ks.length ? true : 'unknown';
+    };
+    return {
+      kinds: (c) => this.kinds(c),
+      is: (c, k) => (this.kinds(c).length === 1 ? this.kinds(c)[0] === k : 'unknown'),
+      raised: (c) => tri(c, isRaised),
+      water: (c) => tri(c, (k) => k === Tile.Water),
+      antiIce: () => (this.antiItems.length === 0 ? false : 'unknown'),
+      not: (x) => (x === 'unknown' ? x : !x),
+      never: (x) => x === false,
+      always: (x) => x === true,
+    };
+  }
+
+  /** The over-approximate moves with the current tile sets, and the first arrivals. */
+  private computeReach(): void {
+    const oracle = this.oracle();
+    this.successors = new Map();
+    this.predecessors = undefined;
+    const arrival = new Map<number, number>([[this.start, 0]]);
+    const landing = new Map<number, number>([[this.start, 0]]);
+    const queue = [this.start];
+    for (let i = 0; i < queue.length; i++) {
+      const c = queue[i]!;
+      const out = new Set<number>();
+      const kinds = this.kinds(c);
+      const take = (q: number, d: Direction | undefined, high: boolean): void => {
+        for (const b of chainBranches(q, d, high, oracle)) {
+          if (b.end === 'death') continue;
+          out.add(b.end);
+          for (const x of b.path) landing.set(x, Math.min(landing.get(x) ?? NEVER, arrival.get(c)! + 1));
+        }
+      };
+      for (const high of [true, false]) {
+        if (!kinds.some((k) => isRaised(k) === high)) continue;
+        for (const d of DIRECTIONS) {
+          const q = stepFrom(c, d);
+          if (oracle.water(q) === true) continue;
+          if (!high && oracle.raised(q) === true) continue;
+          take(q, d, high);
+        }
+        if (this.jumpItems.length > 0) take(c, undefined, high);
+      }
+      const list = [...out].sort((a, b) => a - b);
+      this.successors.set(c, list);
+      for (const n of list) {
+        if (!arrival.has(n)) {
+          arrival.set(n, arrival.get(c)! + 1);
+          queue.push(n);
+        }
+      }
+    }
+    this.arrival = arrival;
+    this.landing = landing;
+  }
+
+  private lower(cell: number, tile: number, step: number): boolean {
+    if (cell === OFF_MAP) return false;
+    const i = cell * TILE_COUNT + tile;
+    if (step < this.earliest[i]!) {
+      this.earliest[i] = step;
+      return true;
+    }
+    return false;
+  }
+
+  /** Applies the rules until no earliest step drops. */
+  private relax(): void {
+    for (let sweep = 0; sweep < 10_000; sweep++) {
+      let changed = false;
+      for (let c = 0; c < CELLS; c++) {
+        const a = this.firstArrival(c);
+        const l = this.firstLanding(c);
+        for (let k = 0; k < TILE_COUNT; k++) {
+          const v = this.earliest[c * TILE_COUNT + k]!;
+          if (v === NEVER) continue;
+          const landed = Math.max(a, v);
+          if (k === Tile.Boat && l < NEVER) changed = this.relaxBoat(c, Math.max(l, v)) || changed;
+          // Left by the player standing on it; walls come down at a board check.
+          if (a < NEVER && leftTile(k) !== k) changed = this.lower(c, leftTile(k), landed + 1) || changed;
+          if (k === Tile.GreenWall) changed = this.lower(c, Tile.Green, v) || changed;
+          if (k === Tile.BlueWall) changed = this.lower(c, Tile.Blue, v) || changed;
+          if (a === NEVER) continue;
+          switch (k) {
+            case Tile.LiftDown:
+            case Tile.LiftUp:
+              changed = this.lower(c, k === Tile.LiftUp ? Tile.LiftDown : Tile.LiftUp, landed) || changed;
+              break;
+            case Tile.Ice:
+              if (this.antiItems.length > 0) changed = this.lower(c, Tile.DeIced, landed) || changed;
+              break;
+            case Tile.Builder:
+              changed = this.relaxBuilder(c, landed) || changed;
+              break;
+            case Tile.Spinner:
+              changed = this.relaxSpinner(c, landed) || changed;
+              break;
+            case Tile.Laser:
+              changed = this.relaxLaser(c, landed) || changed;
+              break;
+          }
+        }
+      }
+      if (!changed) return;
+      if (this.landCells() > MAX_LAND) {
+        this.unbounded = true;
+        return;
+      }
+    }
+  }
+
+  /** The number of cells that may hold something other than water. */
+  private landCells(): number {
+    let n = 0;
+    for (let c = 0; c < CELLS; c++) {
+      for (let k = 1; k < TILE_COUNT; k++) {
+        if (this.earliest[c * TILE_COUNT + k]! < NEVER) {
+          n++;
+          break;
+        }
+      }
+    }
+    return n;
+  }
+
+  private relaxBuilder(s: number, at: number): boolean {
+    let changed = false;
+    for (const d of DIRECTIONS) {
+      const n = stepFrom(s, d);
+      if (n === OFF_MAP) continue;
+      this.built.add(n);
+      const w = this.earliestOf(n, Tile.Water);
+      const g = this.earliestOf(n, Tile.Green);
+      if (w < NEVER) changed = this.lower(n, Tile.Green, Math.max(at, w)) || changed;
+      if (g < NEVER) changed = this.lower(n, Tile.GreenWall, Math.max(at, g)) || changed;
+    }
+    return changed;
+  }
+
+  private relaxSpinner(s: number, at: number): boolean {
+    let changed = false;
+    for (const d of DIRECTIONS) {
+      const n = stepFrom(s, d);
+      if (n === OFF_MAP) continue;
+      this.spun.add(n);
+      const from = stepFrom(s, ((d + 5) % 6) as Direction);
+      for (let k = 0; k < TILE_COUNT; k++) {
+        const v = this.earliestOf(from, k);
+        if (v < NEVER) changed = this.lower(n, k, Math.max(at, v)) || changed;
+      }
+    }
+    return changed;
+  }
+
+  private relaxLaser(laser: number, at: number): boolean {
+    let changed = false;
+    for (const x of this.beamTargets(laser)) {
+      // A hit destroys anything but ice (which splits the beam).
+      if (this.kinds(x).some((k) => k !== Tile.Water && k !== Tile.Ice)) {
+        this.laserHit.add(x);
+        changed = this.lower(x, Tile.Water, at) || changed;
+      }
+      if (!this.may(x, Tile.Laser)) continue;
+      for (const d of DIRECTIONS) {
+        const n = stepFrom(x, d);
+        if (n === OFF_MAP || !this.kinds(n).some((k) => k !== Tile.Water)) continue;
+        this.laserHit.add(n);
+        changed = this.lower(n, Tile.Water, at) || changed;
+      }
+    }
+    return changed;
+  }
+
+  /** The cells a beam from `laser` (in any direction) may hit, through water and refracting ice. */
+  beamTargets(laser: number, ever = NEVER): Set<number> {
+    const hits = new Set<number>();
+    const seen = new Set<number>();
+    const queue: [number, Direction][] = DIRECTIONS.map((d) => [stepFrom(laser, d), d]);
+    while (queue.length > 0) {
+      const [x, d] = queue.pop()!;
+      if (x === OFF_MAP || seen.has(x * 6 + d)) continue;
+      seen.add(x * 6 + d);
+      const kinds = this.kindsBy(x, ever);
+      if (kinds.some((k) => k !== Tile.Water)) hits.add(x);
+      if (kinds.includes(Tile.Ice)) {
+        for (const r of [(d + 1) % 6, (d + 5) % 6] as Direction[]) queue.push([stepFrom(x, r), r]);
+      }
+      if (kinds.includes(Tile.Water)) queue.push([stepFrom(x, d), d]);
+    }
+    return hits;
+  }
+
+  /** Cells that may hold a laser the player may land on. */
+  private firingLasers(): number[] {
+    return this.cellsMaying(Tile.Laser).filter((c) => this.firstArrival(c) < NEVER);
+  }
+
+  /**
+   * The cells that may hold a laser the player may land on whose shot may destroy `cell` (hitting
+   * it, or a laser next to it that then explodes); empty when no laser reaches it.
+   */
+  destroyers(cell: number): number[] {
+    if (!this.laserHit.has(cell)) return [];
+    let targets = this.targetsCache;
+    if (targets === undefined) {
+      targets = new Map(this.firingLasers().map((L) => [L, this.beamTargets(L)]));
+      this.targetsCache = targets;
+    }
+    const out: number[] = [];
+    for (const [L, hits] of targets) {
+      const near = DIRECTIONS.some(
+        (d) => hits.has(stepFrom(cell, d)) && this.may(stepFrom(cell, d), Tile.Laser),
+      );
+      if (hits.has(cell) || near) out.push(L);
+    }
+    return out;
+  }
+
+  private targetsCache: Map<number, Set<number>> | undefined;
+
+  /**
+   * Whether one shot (a jump fires all six ways, ice splits a beam) may hit two neighbouring
+   * cells that may both hold lasers: the game then explodes them in the order of the hits, which
+   * the encoding does not follow.
+   */
+  laserOrderMatters(): boolean {
+    for (const L of this.firingLasers()) {
+      const modes: Direction[][] = this.jumpItems.length > 0 ? [[...DIRECTIONS]] : DIRECTIONS.map((d) => [d]);
+      if (this.jumpItems.length > 0) modes.push(...DIRECTIONS.map((d) => [d]));
+      for (const mode of modes) {
+        const rayOf = new Map<number, Set<number>>();
+        const rays: [number, Direction][] = mode.map((d) => [L, d]);
+        const seen = new Set<number>();
+        for (let r = 0; r < rays.length; r++) {
+          const [o, d] = rays[r]!;
+          if (seen.has(o * 6 + d)) continue;
+          seen.add(o * 6 + d);
+          for (let x = stepFrom(o, d); x !== OFF_MAP; x = stepFrom(x, d)) {
+            const kinds = this.kinds(x);
+            if (kinds.includes(Tile.Laser)) {
+              let set = rayOf.get(x);
+              if (set === undefined) rayOf.set(x, (set = new Set()));
+              set.add(r);
+            }
+            if (kinds.includes(Tile.Ice))
+              for (const g of [(d + 1) % 6, (d + 5) % 6] as Direction[]) rays.push([x, g]);
+            if (!kinds.includes(Tile.Water)) break;
+          }
+        }
+        for (const [x, mine] of rayOf) {
+          for (const d of DIRECTIONS) {
+            const theirs = rayOf.get(stepFrom(x, d));
+            if (theirs === undefined) continue;
+            if ([...theirs].some((r) => [...mine].some((q) => q !== r))) return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private relaxBoat(boat: number, at: number): boolean {
+    let changed = false;
+    for (const d of DIRECTIONS) {
+      let q = stepFrom(boat, d);
+      if (q === OFF_MAP || !this.may(q, Tile.Water)) continue;
+      this.boated.add(boat);
+      changed = this.lower(boat, Tile.Water, at) || changed;
+      // The boat comes to rest only where land may be next.
+      for (; q !== OFF_MAP && this.may(q, Tile.Water); q = stepFrom(q, d)) {
+        const ahead = stepFrom(q, d);
+        if (ahead === OFF_MAP || !this.kinds(ahead).some((k) => k !== Tile.Water)) continue;
+        this.boated.add(q);
+        changed = this.lower(q, Tile.Boat, Math.max(at, this.earliestOf(q, Tile.Water))) || changed;
+      }
+    }
+    return changed;
+  }
+}
+
+/** One cell a beam of a laser shot may hit first, as a node of the shot's tree of beams. */
+export interface RayHit {
+  /** The node's place in the game's order of hits (preorder). */
+  node: number;
+  /** The node whose hit (on ice) sent this beam, or none for a beam fired by the laser. */
+  parent: number | undefined;
+  /** The beam's direction. */
+  dir: Direction;
+  /** The cells the beam passes over (all water) before it hits `cell`. */
+  over: number[];
+  cell: number;
+}
+
+/** Trees larger than this are refused (ice sending beams too many ways). */
+export const MAX_RAY_NODES = 4000;
+
+/**
+ * The tree of beams a shot from `laser` may send (its six directions in the game's order; a jump
+ * fires them all, a move only the one it goes in), given the tiles each cell may hold: a beam
+ * passes over cells that may be water and may hit every cell that may hold a tile; a hit on ice
+ * sends two beams on, turned clockwise first, unless an ancestor took the same ice in the same
+ * direction (the game does not split a beam there twice). One node per possible hit, in preorder.
+ */
+export function rayTree(laser: number, kindsOf: (cell: number) => readonly number[]): RayHit[] {
+  const out: RayHit[] = [];
+  const walk = (origin: number, dir: Direction, parent: number | undefined, taken: Set<number>): void => {
+    const over: number[] = [];
+    for (let x = stepFrom(origin, dir); x !== OFF_MAP; x = stepFrom(x, dir)) {
+      const kinds = kindsOf(x);
+      if (kinds.some((k) => k !== Tile.Water)) {
+        const node = out.length;
+        if (node >= MAX_RAY_NODES) throw new RangeError('a laser shot may take too many ways round the ice');
+        out.push({ node, parent, dir, over: [...over], cell: x });
+        if (kinds.includes(Tile.Ice) && !taken.has(x * 6 + dir)) {
+          const next = new Set(taken).add(x * 6 + dir);
+          walk(x, ((dir + 1) % 6) as Direction, node, next);
+          walk(x, ((dir + 5) % 6) as Direction, node, next);
+        }
+      }
+      if (!kinds.includes(Tile.Water)) return;
+      over.push(x);
+    }
+  };
+  for (const d of DIRECTIONS) walk(laser, d, undefined, new Set());
+  return out;
+}

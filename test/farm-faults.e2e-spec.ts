@@ -1,0 +1,261 @@
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { solveParsed } from '@satfarm/engine';
+import type { JobResource } from '@satfarm/queue';
+
+import { gamesWithStaircase } from '../bench/farm/staircase.game.js';
+import { http, ProgressClient } from './support/farm-client.js';
+import {
+  type ApiProcess,
+  deletePrefix,
+  type FarmProcess,
+  specDir,
+  startApi,
+  startWorker,
+  TEST_REDIS_URL,
+  uniquePrefix,
+  writeFarmGamesModule,
+} from './support/farm-processes.js';
+import { descendants, isAlive } from './support/process-table.js';
+
+/**
+ * Faults a worker meets in production, each on real worker processes, Redis and kissat: a worker
+ * killed without a drain, a solver that crashes or prints nonsense, a solver that would run
+ * forever. Every worker runs with its own temporary directory, so that anything left behind shows.
+ */
+const prefix = uniquePrefix('faults');
+const spec = specDir();
+let games: string;
+let api: ApiProcess;
+let progress: ProgressClient;
+let horizons: Queue;
+const workers: FarmProcess[] = [];
+/** Every solver-side process (spawn hosts, solvers) a test saw, checked for orphans after it. */
+const seen = new Set<number>();
+/** The jobs a test submitted, cancelled after it (a no-op for finished ones). */
+const submitted: string[] = [];
+let workerTmp: string;
+
+beforeAll(async () => {
+  games = writeFarmGamesModule(spec.dir);
+  api = await startApi(prefix, games);
+  progress = await ProgressClient.connect(api.url);
+  horizons = new Queue('satfarm-horizons', {
+    connection: new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null }),
+    prefix,
+  });
+});
+
+afterEach(async () => {
+  // A test that failed half-way must not leave its job to the next test's workers.
+  await Promise.all(submitted.splice(0).map((id) => http(api.url, 'DELETE', `/v1/jobs/${id}`)));
+  await Promise.all(workers.splice(0).map((p) => p.stop()));
+  // No orphans: every solver and spawn host seen has gone, and no worker left a file behind.
+  expect(await gone([...seen])).toEqual([]);
+  seen.clear();
+  expect(readdirSync(workerTmp)).toEqual([]);
+});
+
+afterAll(async () => {
+  progress?.close();
+  await horizons?.close();
+  await api?.stop();
+  await deletePrefix(prefix);
+  spec.remove();
+});
+
+let workerCount = 0;
+
+/** A worker process with `slots` slots, its own empty TMPDIR, and `env`. */
+async function worker(slots: number, env: Record<string, string> = {}): Promise<FarmProcess> {
+  workerTmp = join(spec.dir, `tmp-${++workerCount}`);
+  mkdirSync(workerTmp);
+  // A short horizon lock: a killed worker's horizons move on within seconds, not a minute.
+  const started = await startWorker(prefix, games, slots, {
+    TMPDIR: workerTmp,
+    SATFARM_HORIZON_LOCK_SEC: '2',
+    ...env,
+  });
+  workers.push(started);
+  return started;
+}
+
+const solversUnder = (process: FarmProcess): number[] => {
+  const rows = descendants(process.pid);
+  rows.forEach((row) => seen.add(row.pid));
+  return rows.filter((row) => row.command === 'kissat').map((row) => row.pid);
+};
+
+/**
+ * Waits until one of `processes` runs a solver, and returns its pid and the process holding it.
+ * A solver is a kissat seen on two polls 50 ms apart: the worker's own `kissat --version` probe
+ * is gone within milliseconds and must not be taken for one.
+ */
+async function solverRunning(processes: FarmProcess[]): Promise<{ pid: number; holder: FarmProcess }> {
+  let previous = new Map<number, FarmProcess>();
+  for (let i = 0; i < 400; i++) {
+    const now = new Map(processes.flatMap((p) => solversUnder(p).map((pid) => [pid, p] as const)));
+    for (const [pid, holder] of now) if (previous.get(pid) === holder) return { pid, holder };
+    previous = now;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('no worker ever ran a solver');
+}
+
+/** The pids of `pids` still alive after up to 5 s (a killed parent's children die by signal). */
+async function gone(pids: number[]): Promise<number[]> {
+  for (let i = 0; i < 500 && pids.some(isAlive); i++) await new Promise((r) => setTimeout(r, 10));
+  return pids.filter(isAlive);
+}
+
+async function submit(
+  game: string,
+  instance: unknown,
+  options: Record<string, unknown> = {},
+): Promise<string> {
+  const { status, body } = await http<{ id: string }>(api.url, 'POST', '/v1/jobs', {
+    game,
+    instance,
+    options,
+  });
+  expect(status).toBe(201);
+  submitted.push(body.id);
+  await progress.subscribe({ jobId: body.id });
+  return body.id;
+}
+
+async function finished(jobId: string): Promise<JobResource> {
+  await progress.jobEnd(jobId);
+  return (await http<JobResource>(api.url, 'GET', `/v1/jobs/${jobId}`)).body;
+}
+
+/** A directory holding a fake `kissat` for a worker's PATH: fault injection only. */
+function fakeKissat(name: string, run: string): Record<string, string> {
+  const dir = join(spec.dir, `fake-${name}`);
+  mkdirSync(dir);
+  const path = join(dir, 'kissat');
+  writeFileSync(path, `#!/bin/sh\n[ "$1" = --version ] && { echo 4.0.2; exit 0; }\n${run}\n`);
+  chmodSync(path, 0o755);
+  return { PATH: `${dir}:${process.env.PATH ?? ''}` };
+}
+
+describe('a worker killed mid-solve (SIGKILL: no drain, no handler runs)', () => {
+  it('loses nothing: its horizon goes to another worker, the answer is the one solved in-process, and its solver dies with it', async () => {
+    // t=3 is PHP(10, 9), about a second of kissat; t=4 the optimum, one horizon at a time.
+    const instance = { optimum: 4, lower: 3, holes: { 3: 9 } };
+    const pair = [await worker(1), await worker(1)];
+    const jobId = await submit('staircase', instance, {
+      parallelism: 1,
+      maxHorizon: 8,
+      policy: 'consecutive',
+    });
+    const { pid: solver, holder: victim } = await solverRunning(pair);
+    const survivor = pair.find((p) => p !== victim)!;
+    const victimTree = descendants(victim.pid).map((row) => row.pid);
+    expect(victimTree).toContain(solver);
+
+    await victim.stop('SIGKILL');
+    expect(victim.child.signalCode).toBe('SIGKILL');
+    // The spawn host and the solver do not outlive the worker, though no code of the worker ran.
+    expect(await gone(victimTree)).toEqual([]);
+
+    const job = await finished(jobId);
+    const game = gamesWithStaircase('staircase');
+    const local = await solveParsed(game, game.parse(instance), {
+      parallelism: 1,
+      policy: 'consecutive',
+      maxHorizon: 8,
+    });
+    expect({ status: job.status, horizon: job.horizon, bounds: job.bounds, solution: job.solution }).toEqual({
+      status: local.status,
+      horizon: local.horizon,
+      bounds: local.bounds,
+      solution: local.solution,
+    });
+    expect(job.status).toBe('optimal');
+    expect(job.verified).toBe(true);
+    // Each horizon is reported once, whatever happened to the first run of t=3.
+    const ts = job.horizons.map((h) => h.t);
+    expect(new Set(ts).size).toBe(ts.length);
+    const t3 = await horizons.getJob(`${jobId}.t3`);
+    expect(await t3!.getState()).toBe('completed');
+    expect((t3!.returnvalue as { result: string; worker: string }).result).toBe('unsat');
+    expect((t3!.returnvalue as { worker: string }).worker.endsWith(`:${survivor.pid}`)).toBe(true);
+  });
+});
+
+describe('a solver that crashes or prints garbage', () => {
+  const dimacs = 'p cnf 2 2\n1 0\n-2 0\n';
+
+  it.each([
+    [
+      'prints garbage',
+      'cat > /dev/null\necho "hello world"\nexit 10',
+      /unexpected output line 'hello world'/,
+    ],
+    ['dies by a signal', 'cat > /dev/null\nkill -SEGV $$', /SIGSEGV|signal/],
+    [
+      'claims SAT with a model that breaks a clause',
+      'cat > /dev/null\necho "s SATISFIABLE"\necho "v -1 -2 0"\nexit 10',
+      /model/i,
+    ],
+    ['claims SAT without a model', 'cat > /dev/null\necho "s SATISFIABLE"\nexit 10', /model|value/i],
+  ])(
+    'fails the job with the reason when it %s, after its retries, and never reports an answer',
+    async (_name, run, reason) => {
+      const runs = join(spec.dir, `runs-${workerCount}`);
+      await worker(1, fakeKissat(String(workerCount), `echo run >> ${runs}\n${run}`));
+      const jobId = await submit('cnf', dimacs);
+      const job = await finished(jobId);
+      expect(job.status).toBe('failed');
+      expect(job.error).toMatch(reason);
+      expect(job.solution ?? null).toBeNull();
+      // Every attempt was spent on it: a solver fault is retried (on any worker) before the job fails.
+      expect(job.horizons).toHaveLength(1);
+      expect(readFileSync(runs, 'utf8').trim().split('\n')).toHaveLength(4);
+    },
+  );
+
+  it('retries a crash, and the answer comes from the run that worked', async () => {
+    // Crashes on its first run only, then is the real kissat.
+    const marker = join(spec.dir, 'crashed-once');
+    const real = '/usr/bin/kissat';
+    expect(existsSync(real)).toBe(true);
+    await worker(
+      1,
+      fakeKissat('flaky', `[ -e ${marker} ] && exec ${real} "$@"\ntouch ${marker}\nkill -KILL $$`),
+    );
+    const jobId = await submit('cnf', dimacs);
+    const job = await finished(jobId);
+    expect(existsSync(marker)).toBe(true);
+    expect(job).toMatchObject({ status: 'satisfiable', solution: { model: [1, -2] }, verified: true });
+  });
+});
+
+describe('solver limits (SATFARM_SOLVER_CPU_SECONDS, SATFARM_SOLVER_MEMORY_MIB)', () => {
+  it('run every solver of a worker under them, so that a horizon that would run for minutes ends at its CPU limit', async () => {
+    const started = await worker(1, { SATFARM_SOLVER_CPU_SECONDS: '1', SATFARM_SOLVER_MEMORY_MIB: '1024' });
+    // t=3 is PHP(13, 12): minutes of kissat.
+    const jobId = await submit(
+      'staircase',
+      { optimum: 4, lower: 3, holes: { 3: 12 } },
+      { parallelism: 1, maxHorizon: 3 },
+    );
+    const { pid: solver } = await solverRunning([started]);
+    const limits = readFileSync(`/proc/${solver}/limits`, 'utf8');
+    expect(limits).toMatch(/^Max cpu time\s+1\s+2\s+seconds/m);
+    expect(limits).toMatch(
+      new RegExp(`^Max address space\\s+${1024 * 1024 * 1024}\\s+${1024 * 1024 * 1024}\\s+bytes`, 'm'),
+    );
+    const t0 = performance.now();
+    const job = await finished(jobId);
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    expect(job.status).toBe('unknown');
+    expect(job.horizons.find((h) => h.t === 3)?.result).toBe('unknown');
+  });
+});

@@ -9,6 +9,7 @@ import {
   startBenchFarm,
   writeResult,
 } from './farm-bench.fixture.js';
+import { cpuByRole } from './process-cpu.accounting.js';
 
 /**
  * Latency and throughput of trivial jobs through the farm: a two-clause CNF per job, so the
@@ -23,6 +24,10 @@ import {
  * REDIS_URL is set):
  *
  *   node dist/bench/farm/farm-latency.bench.js [slots] [jobs] [worker processes]
+ *
+ * During the batch throughput run it also accounts the CPU each part of the farm spent per job
+ * (api, workers, spawn hosts, solver processes, the private Redis, this client), against the CPU
+ * the machine had per job: where the time goes when the cores are the limit.
  *
  * Prints a table and writes bench/results/farm-latency.json.
  */
@@ -88,7 +93,9 @@ const follower = await JobFollower.connect(farm.url);
 try {
   await latency(farm, follower, 30);
   const samples = await latency(farm, follower, 200);
-  const batches = await throughputBatches(farm, follower, JOBS);
+  const batchStart = performance.now();
+  const { result: batches, cpu } = await cpuByRole(farm.pids, () => throughputBatches(farm, follower, JOBS));
+  const batchSeconds = (performance.now() - batchStart) / 1000;
   const singles = await throughputSingles(farm, follower, Math.round(JOBS / 2), 16);
   const result = {
     slots: SLOTS,
@@ -102,6 +109,10 @@ try {
       n: samples.length,
     },
     throughputJobsPerSec: { batchesOf100: batches, singlePosts16InFlight: singles, jobs: JOBS },
+    /** CPU milliseconds per job during the batch run, by part of the farm. */
+    cpuMsPerJob: Object.fromEntries(Object.entries(cpu).map(([role, s]) => [role, (s * 1000) / JOBS])),
+    /** CPU milliseconds the machine had per job during the batch run (cores x wall time / jobs). */
+    cpuMsAvailablePerJob: (availableParallelism() * batchSeconds * 1000) / JOBS,
     targets: { latencyP50Ms: 30, throughputJobsPerSec: 300 },
   };
   printTable([
@@ -110,6 +121,12 @@ try {
     { measure: 'latency p99 (ms)', value: result.latencyMs.p99, target: '' },
     { measure: 'throughput, batches (jobs/s)', value: batches, target: '>= 300' },
     { measure: 'throughput, single POSTs (jobs/s)', value: singles, target: '>= 300' },
+  ]);
+  const perJob = Object.entries(result.cpuMsPerJob);
+  printTable([
+    ...perJob.map(([role, ms]) => ({ 'CPU per job, batch run': role, ms })),
+    { 'CPU per job, batch run': 'total', ms: perJob.reduce((sum, [, ms]) => sum + ms, 0) },
+    { 'CPU per job, batch run': `available (${result.cores} cores)`, ms: result.cpuMsAvailablePerJob },
   ]);
   console.log(
     `slots ${SLOTS} in ${WORKER_PROCESSES || 'the API'} process(es), ${result.cores} cores, load average ${result.loadAverage.toFixed(2)}`,

@@ -4,7 +4,8 @@
  * per-level time cap. Unsupported levels are listed with the tile types that keep them out. Every
  * plan is replayed in the simulator by the engine before it is counted.
  * Run: node dist/bench/hexahop/hexahop.bench.js [--cap SECONDS] [--parallel N] [--only A,B]
- *      [--policy leap] [--variant '{"deadlines":false}']. Writes bench/results/hexahop.json.
+ *      [--policy leap] [--variant '{"deadlines":false}'] [--out NAME]. Writes
+ *      bench/results/NAME.json (hexahop.json by default).
  */
 import { cpus } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -33,6 +34,7 @@ function option(name: string): string | undefined {
 const capSec = Number(option('cap') ?? 60);
 const parallelism = Number(option('parallel') ?? 1);
 const policy = option('policy') ?? 'consecutive';
+const outName = option('out') ?? 'hexahop';
 const only = option('only')
   ?.split(',')
   .map((s) => s.trim().toLowerCase());
@@ -108,7 +110,7 @@ async function main(): Promise<void> {
     atOrBelowPar: supported.filter((r) => r.score !== undefined && r.score <= r.par).length,
   };
   console.log(JSON.stringify(summary));
-  const out = resolve(dirname(fileURLToPath(import.meta.url)), '../../../bench/results/hexahop.json');
+  const out = resolve(dirname(fileURLToPath(import.meta.url)), `../../../bench/results/${outName}.json`);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(
     out,

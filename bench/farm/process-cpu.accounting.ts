@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 /** CPU seconds spent by each part of a farm on one machine over a stretch of time. */
 export interface CpuByRole {

@@ -1,6 +1,6 @@
 /*
  * Hex-a-Hop benchmark: every level of the installed levels.dat, solved by a full horizon sweep
- * (kissat; the consecutive policy from the lower bound unless --policy names another) under a
+ * (kissat; the game's default policy from the lower bound unless --policy names another) under a
  * per-level time cap. Unsupported levels are listed with the tile types that keep them out. Every
  * plan is replayed in the simulator by the engine before it is counted.
  * Run: node dist/bench/hexahop/hexahop.bench.js [--cap SECONDS] [--parallel N] [--only A,B]
@@ -33,7 +33,7 @@ function option(name: string): string | undefined {
 
 const capSec = Number(option('cap') ?? 60);
 const parallelism = Number(option('parallel') ?? 1);
-const policy = option('policy') ?? 'consecutive';
+const policy = option('policy') ?? hexahopGame.defaultPolicy ?? 'consecutive';
 const outName = option('out') ?? 'hexahop';
 const only = option('only')
   ?.split(',')

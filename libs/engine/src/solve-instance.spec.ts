@@ -53,6 +53,32 @@ describe(solveParsed.name, () => {
     expect([...off.values()].every((p) => p === undefined)).toBe(true);
   });
 
+  it("sweeps with the game's default policy unless the caller names one", async () => {
+    const policyOf = async (game: typeof pigeonLadderGame, policy?: string): Promise<string | undefined> => {
+      let used: string | undefined;
+      const report = await solveParsed(
+        game,
+        { pigeons: 4 },
+        {
+          parallelism: 1,
+          policy,
+          onEvent: (e) => {
+            if (e.type === 'sweep') used = e.policy;
+          },
+        },
+      );
+      expect(report).toMatchObject({ status: 'optimal', horizon: 4 });
+      return used;
+    };
+    expect(await policyOf(pigeonLadderGame)).toBe('consecutive');
+    const leaping = { ...pigeonLadderGame, defaultPolicy: 'leap' };
+    expect(await policyOf(leaping)).toBe('leap');
+    expect(await policyOf(leaping, 'probe')).toBe('probe');
+    await expect(
+      solveParsed({ ...pigeonLadderGame, defaultPolicy: 'nope' }, { pigeons: 4 }, {}),
+    ).rejects.toThrow(/policy/);
+  });
+
   it('backs an optimum equal to a tight lower bound with the UNSAT result just below it', async () => {
     const report = await solveParsed(pigeonLadderGame, { pigeons: 5, lowerBound: 5 }, { parallelism: 2 });
     expect(report).toMatchObject({ status: 'optimal', horizon: 5 });

@@ -22,7 +22,7 @@ export interface SolveOptions {
   solver?: SolverName;
   timeoutSec?: number;
   unique?: boolean;
-  /** Horizon-choice policy of the sweep, by name. */
+  /** Horizon-choice policy of the sweep, by name; default: the game's `defaultPolicy`. */
   policy?: string;
   /**
    * Solver presets by the bounds (`horizonPreset`: UNSAT preset for the lowest open horizon, SAT
@@ -37,7 +37,7 @@ export interface SolveOptions {
 
 /** Progress of a solve, for terminals and websockets. */
 export type SolveEvent =
-  | { type: 'sweep'; lower: number; max: number }
+  | { type: 'sweep'; lower: number; max: number; policy: string }
   | SweepEvent
   | { type: 'progress'; t: number; progress: SolverProgress }
   | { type: 'stats'; t: number; stats: HorizonStats };
@@ -100,14 +100,14 @@ async function sweepHorizons<I, S>(
   const max = options.maxHorizon ?? game.defaultMaxHorizon(instance);
   if (!Number.isInteger(max) || max < 0)
     throw new InputError('maxHorizon', `must be a non-negative integer, got ${max}`);
-  const policy = options.policy ?? 'consecutive';
+  const policy = options.policy ?? game.defaultPolicy ?? 'consecutive';
   if (!horizonPolicyNames().includes(policy)) {
     throw new InputError('policy', `unknown policy '${policy}'; known: ${horizonPolicyNames().join(', ')}`);
   }
   const presets = options.presets ?? game.solverPresets ?? false;
   const statsByT = new Map<number, HorizonStats>();
   const solverName = await solver.version();
-  options.onEvent?.({ type: 'sweep', lower, max });
+  options.onEvent?.({ type: 'sweep', lower, max, policy });
 
   const sweep = new HorizonSweep<S>({
     lower,

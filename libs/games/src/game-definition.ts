@@ -59,6 +59,11 @@ export interface GameDefinition<I = unknown, S = unknown> {
    * it to help.
    */
   readonly solverPresets?: boolean;
+  /**
+   * Planning games: the sweep's horizon-choice policy when the user names none (`consecutive` if
+   * unset). Set where bench/ showed another one to help.
+   */
+  readonly defaultPolicy?: string;
   /** Data the dashboard draws (board, frames, net...). */
   render(instance: I, solution: S | undefined): unknown;
 }

@@ -286,7 +286,7 @@ export class SweepCoordinator {
     }
     if (game.planning && o.unique)
       throw bad('unique', `applies to puzzles with one solve, not to ${game.id}`);
-    const policy = o.policy ?? 'consecutive';
+    const policy = o.policy ?? game.defaultPolicy ?? 'consecutive';
     try {
       horizonPolicy(policy);
     } catch (err) {

@@ -67,5 +67,8 @@ export const hexahopGame: GameDefinition<HexahopInstance, HexahopSolution> = {
   encode: encodeHexahop,
   verify: verifyHexahop,
   planLength: (solution) => solution.moves.length,
+  // bench/hexahop: the same optima on the 62 levels both settle, 17 % less time in all, and 2
+  // more proven and 8 more solved in 60 s on the 36 levels `consecutive` leaves open.
+  defaultPolicy: 'leap',
   render: renderHexahop,
 };

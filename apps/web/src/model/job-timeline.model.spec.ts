@@ -53,6 +53,23 @@ describe(applyHorizonEvent.name, () => {
     });
   });
 
+  it('takes an answer that raced with the cancellation over "cancelled", as the sweep does, but not an unknown', () => {
+    let timeline = applyHorizonEvent(sut(), horizon(3, 'running', 500, 700), 1100);
+    timeline = applyHorizonEvent(timeline, horizon(3, 'cancelled', 600), 1200);
+    timeline = applyHorizonEvent(timeline, horizon(3, 'unknown', 600), 1250);
+    expect(timeline.horizons.find((h) => h.t === 3)?.state).toBe('cancelled');
+    timeline = applyHorizonEvent(timeline, horizon(3, 'unsat', 650), 1300);
+    expect(timeline.horizons.find((h) => h.t === 3)).toMatchObject({ state: 'unsat', conflicts: 700 });
+    // The record read when the job ends says the same, and an answer never changes after that.
+    timeline = timelineFromResource(
+      resource({ status: 'optimal', horizons: [{ t: 3, result: 'unsat', ms: 650 }] }),
+      1400,
+      timeline,
+    );
+    timeline = applyHorizonEvent(timeline, horizon(3, 'cancelled', 700), 1500);
+    expect(timeline.horizons.find((h) => h.t === 3)?.state).toBe('unsat');
+  });
+
   it('measures conflicts a second between two reports of a running horizon', () => {
     let timeline = applyHorizonEvent(sut(), horizon(3, 'running', 1000, 2000), 2000);
     expect(timeline.horizons[0]!.conflictsPerSec).toBe(2000);

@@ -101,7 +101,9 @@ export function timelineFromResource(job: JobResource, now: number, previous?: J
 
 /**
  * A `horizon` event applied: a horizon only moves forward (queued, running, then one final
- * state), so an event that arrives late never undoes a newer one.
+ * state), so an event that arrives late never undoes a newer one. The one exception mirrors the
+ * sweep (`recordResult`): a SAT or UNSAT answer that raced with the horizon's cancellation is a
+ * fact, and replaces `cancelled`.
  */
 export function applyHorizonEvent(
   timeline: JobTimeline,
@@ -111,7 +113,13 @@ export function applyHorizonEvent(
   if (event.jobId !== timeline.jobId) return timeline;
   const old = timeline.horizons.find((h) => h.t === event.t);
   if (old !== undefined && HORIZON_RANK[event.state] < HORIZON_RANK[old.state]) return timeline;
-  if (old !== undefined && isHorizonOver(old.state) && event.state !== old.state) return timeline;
+  if (
+    old !== undefined &&
+    isHorizonOver(old.state) &&
+    event.state !== old.state &&
+    !answersCancel(old, event)
+  )
+    return timeline;
   const conflicts = event.stats?.conflicts ?? old?.conflicts;
   const view: HorizonView = {
     t: event.t,
@@ -124,6 +132,10 @@ export function applyHorizonEvent(
   };
   const horizons = [...timeline.horizons.filter((h) => h.t !== event.t), view].sort((a, b) => a.t - b.t);
   return { ...timeline, horizons };
+}
+
+function answersCancel(old: HorizonView, event: HorizonEventPayload): boolean {
+  return old.state === 'cancelled' && (event.state === 'sat' || event.state === 'unsat');
 }
 
 /** A `job` event applied: the status only moves forward, the bounds only close in. */

@@ -16,7 +16,7 @@ import {
   uniquePrefix,
   writeFarmGamesModule,
 } from './support/farm-processes.js';
-import { descendants } from './support/process-table.js';
+import { solversUnder } from './support/process-table.js';
 
 const prefix = uniquePrefix('restart');
 const spec = specDir();
@@ -99,7 +99,7 @@ describe('the coordinator', () => {
     expect(results.get(6)).toBe('sat');
     expect(job.verified).toBe(true);
     // No orphans: the worker runs no solver once the job has ended (a cancelled one dies in ms).
-    const solvers = () => descendants(worker.pid).filter((row) => row.command === 'kissat');
+    const solvers = () => solversUnder(worker.pid);
     for (let i = 0; i < 500 && solvers().length > 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(solvers()).toEqual([]);
   });

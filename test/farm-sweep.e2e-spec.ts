@@ -16,7 +16,7 @@ import {
   uniquePrefix,
   writeFarmGamesModule,
 } from './support/farm-processes.js';
-import { descendants, isAlive } from './support/process-table.js';
+import { isAlive, solversUnder } from './support/process-table.js';
 
 const prefix = uniquePrefix('sweep');
 const spec = specDir();
@@ -29,10 +29,7 @@ const ended = new Map<string, string>();
 const reportsDone = new Set<string>();
 const waiters: Array<() => void> = [];
 
-const kissatUnder = (worker: FarmProcess): number[] =>
-  descendants(worker.pid)
-    .filter((row) => row.command === 'kissat')
-    .map((row) => row.pid);
+const kissatUnder = (worker: FarmProcess): number[] => solversUnder(worker.pid);
 
 /** Resolves when `check` holds, re-checked on every queue event (no polling). */
 function whenQueues(check: () => boolean): Promise<void> {

@@ -18,7 +18,7 @@ import {
   uniquePrefix,
   writeFarmGamesModule,
 } from './support/farm-processes.js';
-import { descendants, isAlive } from './support/process-table.js';
+import { isAlive, solversUnder } from './support/process-table.js';
 import { PrivateRedis } from './support/redis-server.js';
 
 /**
@@ -80,10 +80,7 @@ describe('Redis restarted mid-sweep (append-only file, fsync always)', () => {
     // Mid-sweep: some horizons decided, solvers running.
     await progress.horizonWhere((e) => e.state === 'unsat');
     await progress.horizonWhere((e) => e.state === 'unsat' && e.jobId !== progress.horizons[0]?.jobId);
-    const solversAtKill = workers
-      .flatMap((w) => descendants(w.pid))
-      .filter((row) => row.command === 'kissat');
-    solversAtKill.forEach((row) => seen.add(row.pid));
+    workers.flatMap((w) => solversUnder(w.pid)).forEach((pid) => seen.add(pid));
 
     await redis.kill('SIGKILL');
     const down = await http<unknown>(api.url, 'GET', '/health');
@@ -115,8 +112,7 @@ describe('Redis restarted mid-sweep (append-only file, fsync always)', () => {
     expect([...listedIds].sort()).toEqual([...jobIds].sort());
 
     // Nothing left behind by the workers: the solvers running at the kill have ended too.
-    const solvers = workers.flatMap((w) => descendants(w.pid)).filter((row) => row.command === 'kissat');
-    expect(solvers).toEqual([]);
+    expect(workers.flatMap((w) => solversUnder(w.pid))).toEqual([]);
     expect(readdirSync(workerTmp)).toEqual([]);
 
     // The URL, its password and the address never reach a response or a log line.

@@ -3,12 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { solveParsed, type SolveEvent } from '@satfarm/engine';
 import { pigeonLadderGame } from '@satfarm/engine/testing';
 
-import { descendants, isAlive } from './support/process-table.js';
+import { isAlive, solversUnder } from './support/process-table.js';
 
-const kissatDescendants = (): number[] =>
-  descendants(process.pid)
-    .filter((row) => row.command === 'kissat')
-    .map((row) => row.pid);
+const kissatDescendants = (): number[] => solversUnder(process.pid);
 
 /**
  * The solvers below this process that were not there when the spec began: a test file that ran

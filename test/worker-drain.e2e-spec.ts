@@ -19,7 +19,7 @@ import {
   writeFarmGamesModule,
 } from './support/farm-processes.js';
 import { type Manifest, renderOverlay } from './support/k8s-manifests.js';
-import { descendants, isAlive } from './support/process-table.js';
+import { isAlive, solversUnder } from './support/process-table.js';
 
 /**
  * The drain a Kubernetes pod goes through on scale-in or a rolling update: SIGTERM to a worker
@@ -61,10 +61,7 @@ async function worker(slots: number): Promise<FarmProcess> {
   return started;
 }
 
-const kissatUnder = (process: FarmProcess): number[] =>
-  descendants(process.pid)
-    .filter((row) => row.command === 'kissat')
-    .map((row) => row.pid);
+const kissatUnder = (process: FarmProcess): number[] => solversUnder(process.pid);
 
 /** Waits until `processes` run `count` kissat solvers between them. */
 async function solversRunning(processes: FarmProcess[], count: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { childrenOf, commandLine, readProc } from './proc-files.js';
 
 /** CPU seconds spent by each part of a farm on one machine over a stretch of time. */
 export interface CpuByRole {
@@ -25,35 +25,12 @@ interface Times {
 const TICKS_PER_SECOND = 100;
 
 function times(pid: number): Times | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which may hold spaces: state is field 3, utime field 14.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((i) => Number(fields[i]));
-    return { own: utime! + stime!, reaped: cutime! + cstime! };
-  } catch {
-    return undefined;
-  }
-}
-
-function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-}
-
-function commandLine(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-  } catch {
-    return '';
-  }
+  const stat = readProc(pid, 'stat');
+  if (stat === '') return undefined;
+  // Fields after the command name, which may hold spaces: state is field 3, utime field 14.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((i) => Number(fields[i]));
+  return { own: utime! + stime!, reaped: cutime! + cstime! };
 }
 
 type Role = keyof CpuByRole;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { childrenOf, commandName, readProc } from './proc-files.js';
 
 /** Peak resident memory seen, in MiB: per watched process, and over its solver children. */
 export interface MemoryPeaks {
@@ -44,8 +44,8 @@ export class ProcessMemorySampler {
     for (const pid of this.pids) {
       this.peaks.processMiB = Math.max(this.peaks.processMiB, status(pid, 'VmHWM'));
       let sum = 0;
-      for (const child of children(pid)) {
-        if (command(child) !== this.childCommand) continue;
+      for (const child of childrenOf(pid)) {
+        if (commandName(child) !== this.childCommand) continue;
         this.peaks.childMiB = Math.max(this.peaks.childMiB, status(child, 'VmHWM'));
         sum += status(child, 'VmRSS');
       }
@@ -54,24 +54,8 @@ export class ProcessMemorySampler {
   }
 }
 
-function read(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
 /** A /proc/<pid>/status memory field in MiB (0 once the process is gone). */
 function status(pid: number, field: string): number {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(read(`/proc/${pid}/status`));
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readProc(pid, 'status'));
   return match ? Number(match[1]) / 1024 : 0;
-}
-
-function children(pid: number): number[] {
-  return read(`/proc/${pid}/task/${pid}/children`).split(/\s+/).filter(Boolean).map(Number);
-}
-
-function command(pid: number): string {
-  return read(`/proc/${pid}/comm`).trim();
 }

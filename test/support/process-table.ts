@@ -43,3 +43,10 @@ export function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+/** The pids of the solver processes (`command`, kissat by default) descended from `root`. */
+export function solversUnder(root: number, command = 'kissat'): number[] {
+  return descendants(root)
+    .filter((row) => row.command === command)
+    .map((row) => row.pid);
+}

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { PassThrough, type Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+
+import { dieWithParent } from './resource-limits.js';
 
 /** A started solver process: the leader of its own process group. */
 export interface SolverChild {
@@ -144,7 +145,6 @@ class HostedChild implements SolverChild {
   }
 }
 
-const SETPRIV = '/usr/bin/setpriv';
 const HOST_PROGRAM = fileURLToPath(new URL('./spawn-host.program.mjs', import.meta.url));
 
 /**
@@ -187,10 +187,7 @@ export class SpawnHostLauncher implements ProcessLauncher {
 
   private started(): Promise<ChildProcess> {
     this.ready ??= new Promise<ChildProcess>((resolve, reject) => {
-      const useSetpriv = existsSync(SETPRIV);
-      const [command, args] = useSetpriv
-        ? [SETPRIV, ['--pdeathsig', 'KILL', '--', process.execPath, this.program]]
-        : [process.execPath, [this.program]];
+      const { command, args } = dieWithParent({ command: process.execPath, args: [this.program] });
       const host = spawn(command, args, {
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         serialization: 'advanced',

@@ -4,7 +4,7 @@
  * per-level time cap. Unsupported levels are listed with the tile types that keep them out. Every
  * plan is replayed in the simulator by the engine before it is counted.
  * Run: node dist/bench/hexahop/hexahop.bench.js [--cap SECONDS] [--parallel N] [--only A,B]
- *      [--policy leap] [--variant '{"deadlines":false}'] [--out NAME]. Writes
+ *      [--policy leap] [--presets on|off] [--variant '{"deadlines":false}'] [--out NAME]. Writes
  *      bench/results/NAME.json (hexahop.json by default).
  */
 import { cpus } from 'node:os';
@@ -35,6 +35,9 @@ const capSec = Number(option('cap') ?? 60);
 const parallelism = Number(option('parallel') ?? 1);
 const policy = option('policy') ?? hexahopGame.defaultPolicy ?? 'consecutive';
 const outName = option('out') ?? 'hexahop';
+/** Solver presets by horizon (--unsat on the lowest open horizon, --sat above); default: the game's. */
+const presets =
+  option('presets') === undefined ? (hexahopGame.solverPresets ?? false) : option('presets') === 'on';
 const only = option('only')
   ?.split(',')
   .map((s) => s.trim().toLowerCase());
@@ -65,7 +68,7 @@ async function main(): Promise<void> {
     (e) => only === undefined || only.includes(e.name.toLowerCase()) || only.includes(e.file.toLowerCase()),
   );
   console.log(
-    `hexahop benchmark, ${solver}, cap ${capSec} s per level, parallelism ${parallelism}, policy ${policy}`,
+    `hexahop benchmark, ${solver}, cap ${capSec} s per level, parallelism ${parallelism}, policy ${policy}, presets ${presets ? 'on' : 'off'}`,
   );
   const game: GameDefinition<HexahopInstance, HexahopSolution> =
     variant === undefined
@@ -79,7 +82,7 @@ async function main(): Promise<void> {
       continue;
     }
     const instance = instanceOfLevel(entry);
-    const report = await solveParsed(game, instance, { parallelism, timeoutSec: capSec, policy });
+    const report = await solveParsed(game, instance, { parallelism, timeoutSec: capSec, policy, presets });
     const plan = report.solution as HexahopSolution | undefined;
     const row: Row = {
       ...base,
@@ -125,6 +128,7 @@ async function main(): Promise<void> {
         capSeconds: capSec,
         parallelism,
         policy,
+        presets,
         variant: variant ?? null,
         summary,
         rows,

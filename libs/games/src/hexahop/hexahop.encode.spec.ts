@@ -3,38 +3,15 @@ import { KissatRunner } from '@satfarm/solver';
 import { describe, expect, it } from 'vitest';
 
 import { encodeHexahop } from './hexahop.encode.js';
-import { MOVE_NAMES, type MoveName } from './hexahop.geometry.js';
+import type { MoveName } from './hexahop.geometry.js';
 import { hexahopLowerBound } from './hexahop.lower-bound.js';
-import { type HexahopInstance, HexahopSimulator, type HexahopSolution } from './hexahop.model.js';
+import { type HexahopInstance, type HexahopSolution } from './hexahop.model.js';
 import { parseHexahopInstance } from './hexahop.parse.js';
+import { shortestWin } from './hexahop.shortest-win.testing.js';
 import { verifyHexahop } from './hexahop.verify.js';
 
 const sut = encodeHexahop;
 const kissat = new KissatRunner();
-
-/** Fewest moves to win, by breadth-first search over simulator states (undefined: never). */
-function shortestWin(instance: HexahopInstance, cap = 200_000): MoveName[] | undefined {
-  const start = new HexahopSimulator(instance);
-  const seen = new Set([start.key()]);
-  let frontier: { sim: HexahopSimulator; moves: MoveName[] }[] = [{ sim: start, moves: [] }];
-  while (frontier.length > 0) {
-    const next: typeof frontier = [];
-    for (const { sim, moves } of frontier) {
-      for (const m of MOVE_NAMES) {
-        const after = sim.clone();
-        if (!after.move(m).ok || after.dead) continue;
-        if (after.won) return [...moves, m];
-        const key = after.key();
-        if (seen.has(key)) continue;
-        seen.add(key);
-        if (seen.size > cap) throw new Error('search space too large for a spec');
-        next.push({ sim: after, moves: [...moves, m] });
-      }
-    }
-    frontier = next;
-  }
-  return undefined;
-}
 
 /** Solves at horizon t as the engine does: adding the clauses `refine` asks for until it asks none. */
 async function solveAt(instance: HexahopInstance, t: number) {

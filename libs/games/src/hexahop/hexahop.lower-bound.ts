@@ -1,13 +1,19 @@
 import { cellIndex } from './hexahop.geometry.js';
 import { type HexahopInstance, Tile } from './hexahop.model.js';
-import { type HexahopMap, staticsOf } from './hexahop.statics.js';
+import { type HexahopMap, type HexahopStatics, staticsOf } from './hexahop.statics.js';
+
+/** Up to this many greens the tour bound is exact over the move graph (2^k k^2 steps); above, a spanning tree. */
+const EXACT_TOUR_GREENS = 14;
 
 /**
- * An admissible lower bound on the moves of a win: every move leaves exactly one cell, and each
- * green tile and green wall must be left once while green unless a laser may destroy it (or, on
- * levels with lasers, a spinner may move it); the first move leaves the start cell, which counts
- * only when it is such a green (and a blue start cell turns green, to be left once more). Builders
- * only add greens, spinners only move them. And the green needing the most moves bounds it too.
+ * An admissible lower bound on the moves of a win, the largest of three:
+ * - count: every move leaves exactly one cell, and each green tile and green wall must be left once
+ *   while green unless a laser may destroy it (or, on levels with lasers, a spinner may move it);
+ *   the first move leaves the start cell, which counts only when it is such a green (and a blue
+ *   start cell turns green, to be left once more). Builders only add greens, spinners only move them;
+ * - farthest: the green needing the most moves to be left (or shot);
+ * - tour: the shortest walk from the start that stands on every green no spinner moves and no laser
+ *   shoots, plus the move off the last one (see tourBound).
  */
 export function hexahopLowerBound(instance: HexahopMap): number {
   const st = staticsOf(instance);
@@ -15,24 +21,96 @@ export function hexahopLowerBound(instance: HexahopMap): number {
   const fragile = (c: number): boolean => st.laserHit.has(c) || (lasers && st.spun.has(c));
   let greens = 0;
   for (let c = 0; c < instance.tiles.length; c++) {
-    const t = instance.tiles[c];
-    if ((t === Tile.Green || t === Tile.GreenWall) && !fragile(c)) greens++;
+    if (isGreen(instance.tiles[c]) && !fragile(c)) greens++;
   }
   const s = cellIndex(instance.start[0], instance.start[1]);
   const start = instance.tiles[s];
-  const startCounted = (start === Tile.Green || start === Tile.GreenWall) && !fragile(s);
+  const startCounted = isGreen(start) && !fragile(s);
   const startBlue = (start === Tile.Blue || start === Tile.BlueWall) && !fragile(s);
   const count = greens + (startCounted ? 0 : 1) + (startBlue ? 1 : 0);
   // Every green that no spinner moves must be left (stood on, then one more move) or shot (a
   // laser that reaches it landed on): the farthest such need, in over-approximate moves.
   let far = 0;
   for (let c = 0; c < instance.tiles.length; c++) {
-    const t = instance.tiles[c];
-    if ((t !== Tile.Green && t !== Tile.GreenWall) || st.spun.has(c)) continue;
+    if (!isGreen(instance.tiles[c]) || st.spun.has(c)) continue;
     const shot = Math.min(...st.destroyers(c).map((L) => st.firstArrival(L)));
     far = Math.max(far, Math.min(st.firstArrival(c) + 1, shot));
   }
-  return Math.max(1, count, Number.isFinite(far) ? far : 1);
+  return Math.max(1, count, Number.isFinite(far) ? far : 1, tourBound(instance, st, s));
+}
+
+function isGreen(tile: number | undefined): boolean {
+  return tile === Tile.Green || tile === Tile.GreenWall;
+}
+
+/**
+ * The fixed greens (no spinner moves them, no laser shoots them) can only go by being stood on and
+ * left, so a win stands on each of them at a different step. Between two such steps the player
+ * makes at least as many moves as the over-approximate move graph of HexahopStatics needs (its
+ * moves include every move the game may allow at any time), so the shortest walk in that graph
+ * from the start through all fixed greens, plus the move off the last, bounds the win. Exact
+ * (dynamic programming over subsets) up to EXACT_TOUR_GREENS greens; above, the weight of a
+ * minimum spanning tree over the start and the greens, which no such walk undercuts.
+ * 0 when a fixed green is out of the graph's reach (the other bounds then decide).
+ */
+function tourBound(instance: HexahopMap, st: HexahopStatics, start: number): number {
+  const greens: number[] = [];
+  for (let c = 0; c < instance.tiles.length; c++) {
+    if (c !== start && isGreen(instance.tiles[c]) && !st.laserHit.has(c) && !st.spun.has(c)) greens.push(c);
+  }
+  if (greens.length === 0) return 0;
+  const nodes = [start, ...greens];
+  const dist = nodes.map((a) => {
+    const from = st.distancesFrom(a);
+    return nodes.map((b) => from.get(b) ?? Infinity);
+  });
+  if (greens.some((_, j) => dist[0]![j + 1] === Infinity)) return 0;
+  const walk = greens.length <= EXACT_TOUR_GREENS ? shortestOpenWalk(dist) : spanningTreeWeight(dist);
+  return Number.isFinite(walk) ? walk + 1 : 0;
+}
+
+/** The shortest walk from node 0 through every other node (any end), by Held-Karp over subsets. */
+function shortestOpenWalk(dist: number[][]): number {
+  const k = dist.length - 1;
+  const full = 1 << k;
+  const best = new Float64Array(full * k).fill(Infinity);
+  for (let j = 0; j < k; j++) best[(1 << j) * k + j] = dist[0]![j + 1]!;
+  for (let set = 1; set < full; set++) {
+    for (let j = 0; j < k; j++) {
+      const here = best[set * k + j]!;
+      if (here === Infinity || ((set >> j) & 1) === 0) continue;
+      for (let q = 0; q < k; q++) {
+        if ((set >> q) & 1) continue;
+        const via = here + dist[j + 1]![q + 1]!;
+        const slot = (set | (1 << q)) * k + q;
+        if (via < best[slot]!) best[slot] = via;
+      }
+    }
+  }
+  let out = Infinity;
+  for (let j = 0; j < k; j++) out = Math.min(out, best[(full - 1) * k + j]!);
+  return out;
+}
+
+/** Prim's minimum spanning tree over the nodes, each edge weighed by its shorter direction. */
+function spanningTreeWeight(dist: number[][]): number {
+  const n = dist.length;
+  const inTree = new Array<boolean>(n).fill(false);
+  const key = new Array<number>(n).fill(Infinity);
+  key[0] = 0;
+  let total = 0;
+  for (let round = 0; round < n; round++) {
+    let u = -1;
+    for (let v = 0; v < n; v++) if (!inTree[v] && (u < 0 || key[v]! < key[u]!)) u = v;
+    if (key[u]! === Infinity) return Infinity;
+    inTree[u] = true;
+    total += key[u]!;
+    for (let v = 0; v < n; v++) {
+      const w = Math.min(dist[u]![v]!, dist[v]![u]!);
+      if (!inTree[v] && w < key[v]!) key[v] = w;
+    }
+  }
+  return total;
 }
 
 /** The horizon cap when the user gives none: the level's par score (a score bounds the moves), else 4 LB + 20. */

@@ -44,8 +44,7 @@ export function loadLevelCatalog(path: string = DEFAULT_LEVELS_PATH): CatalogEnt
     .filter((r) => !isWorldMap(r))
     .map((record, i) => {
       const map = mapOf(record);
-      const unsupported = unsupportedFeatures({ ...map, start: [record.start.x, record.start.y] });
-      return {
+      const entry = {
         number: i + 1,
         name: displayNameOf(record.path) ?? record.file,
         file: record.file,
@@ -53,10 +52,17 @@ export function loadLevelCatalog(path: string = DEFAULT_LEVELS_PATH): CatalogEnt
         par: record.par,
         difficulty: record.difficulty,
         tiles: featuresOf(map),
-        supported: unsupported.length === 0,
-        unsupported,
         record,
-      };
+      } as CatalogEntry;
+      // Support takes the statics of the level (up to a second on the largest): worked out when
+      // asked, so parsing one level does not pay for all hundred.
+      let unsupported: string[] | undefined;
+      const unsupportedOf = (): string[] =>
+        (unsupported ??= unsupportedFeatures({ ...map, start: [record.start.x, record.start.y] }));
+      return Object.defineProperties(entry, {
+        unsupported: { enumerable: true, get: unsupportedOf },
+        supported: { enumerable: true, get: () => unsupportedOf().length === 0 },
+      });
     });
   cache.set(path, entries);
   return entries;

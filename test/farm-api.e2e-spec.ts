@@ -1,7 +1,10 @@
+import { copyFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { DEFAULT_LEVELS_PATH } from '@satfarm/games';
 import type { BatchResource, FarmOverview, JobResource } from '@satfarm/queue';
 
 import { http, metricValue, ProgressClient } from './support/farm-client.js';
@@ -57,9 +60,14 @@ function satisfies(dimacs: string, model: number[]): boolean {
     );
 }
 
+/** A copy of the installed levels.dat that the farm is told it may read. */
+const listedLevels = (): string => join(spec.dir, 'my-levels.dat');
+
 beforeAll(async () => {
   const games = writeFarmGamesModule(spec.dir);
+  copyFileSync(DEFAULT_LEVELS_PATH, listedLevels());
   const keys = {
+    SATFARM_LEVEL_FILES: listedLevels(),
     SATFARM_API_KEYS: `${KEY},${RATE_KEY}`,
     SATFARM_MAX_BODY_BYTES: '200000',
     SATFARM_MAX_HORIZON: '50',
@@ -136,6 +144,22 @@ describe('the farm API', () => {
     ).toBeGreaterThanOrEqual(1);
   });
 
+  it('solves a Hex-a-Hop level from a level file the farm lists (SATFARM_LEVEL_FILES)', async () => {
+    const created = await http<{ id: string }>(
+      front.url,
+      'POST',
+      '/v1/jobs',
+      { game: 'hexahop', instance: { level: 'Orbital', levels: listedLevels() } },
+      auth,
+    );
+    expect(created.status).toBe(201);
+    expect((await progress.subscribe({ jobId: created.body.id })).ok).toBe(true);
+    expect((await progress.jobEnd(created.body.id)).status).toBe('optimal');
+    const job = (await http<JobResource>(front.url, 'GET', `/v1/jobs/${created.body.id}`, undefined, auth))
+      .body;
+    expect(job).toMatchObject({ status: 'optimal', verified: true });
+  });
+
   it('lists jobs by state and answers 404 for unknown ones', async () => {
     const created = await http<{ id: string }>(
       serving.url,
@@ -204,6 +228,11 @@ describe('the farm API', () => {
       'unique on a planning game',
       { game: 'staircase', instance: { optimum: 3 }, options: { unique: true } },
       'options.unique',
+    ],
+    [
+      'a Hex-a-Hop level file the farm does not list (read nothing, say nothing of it)',
+      { game: 'hexahop', instance: { level: 'Hive', levels: '/etc/hostname' } },
+      'instance.levels',
     ],
     [
       'an unknown policy',

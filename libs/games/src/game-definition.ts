@@ -10,6 +10,18 @@ export interface EncodeOptions {
   variant?: Record<string, string | number | boolean>;
 }
 
+/**
+ * Where an input is parsed. A command-line user may name any file their account can read; a
+ * service must not let a client read its files, nor learn which exist.
+ */
+export interface ParseContext {
+  /**
+   * Absolute paths of the server files an input may name (e.g. Hex-a-Hop's `levels`); a game's
+   * own default file is always allowed. Unset: any file (the CLI).
+   */
+  readableFiles?: ReadonlySet<string>;
+}
+
 /** What a game hands the solver for one horizon, and how to read the answer back. */
 export interface Encoded<S> {
   formula: CnfFormula;
@@ -42,8 +54,11 @@ export type Verdict = { ok: true; cost?: number } | { ok: false; reason: string 
 export interface GameDefinition<I = unknown, S = unknown> {
   readonly id: GameId;
   readonly planning: boolean;
-  /** Parses the user's input (JSON value or text); throws `InputError` naming the field. */
-  parse(input: unknown): I;
+  /**
+   * Parses the user's input (JSON value or text); throws `InputError` naming the field. A file
+   * the input names outside `context.readableFiles` is refused before it is looked at.
+   */
+  parse(input: unknown, context?: ParseContext): I;
   /** An admissible lower bound on the horizon (0 for non-planning games). */
   lowerBound(instance: I): number;
   /** The horizon cap used when the user gives none. */

@@ -39,7 +39,16 @@ describe(loadFarmConfig.name, () => {
     expect(sut).toMatchObject({ solverLimits: { cpuSeconds: 600, memoryMiB: 2048 }, horizonLockMs: 10_000 });
   });
 
+  it('reads the level files a job may name, none when unset', () => {
+    expect(loadFarmConfig({}).levelFiles).toEqual([]);
+    expect(loadFarmConfig({ SATFARM_LEVEL_FILES: '/srv/a.dat, /srv/x/../b.dat' }).levelFiles).toEqual([
+      '/srv/a.dat',
+      '/srv/b.dat',
+    ]);
+  });
+
   it.each([
+    ['SATFARM_LEVEL_FILES', 'relative/levels.dat'],
     ['SATFARM_SOLVER_CPU_SECONDS', '0'],
     ['SATFARM_SOLVER_MEMORY_MIB', '1.5'],
     ['SATFARM_HORIZON_LOCK_SEC', '1'],

@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+
 import { z } from 'zod';
 
 import { SolverNameSchema } from './job-request.schema.js';
@@ -48,6 +50,14 @@ export const FarmEnvSchema = z.object({
   SATFARM_SOLVER_CPU_SECONDS: int(1, 7 * 24 * 3600),
   SATFARM_SOLVER_MEMORY_MIB: int(16, 1024 * 1024),
   SATFARM_HORIZON_LOCK_SEC: int(2, 3600),
+  SATFARM_LEVEL_FILES: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .transform((s) => s.split(',').map((p) => p.trim()))
+      .pipe(z.array(z.string().regex(/^\//, 'expected absolute paths, separated by commas')))
+      .optional(),
+  ),
 });
 
 /** The farm's settings, with defaults applied. */
@@ -76,6 +86,11 @@ export interface FarmConfig {
    * worker after at most about twice this.
    */
   horizonLockMs: number;
+  /**
+   * Level files (absolute paths) a job's input may name besides a game's installed default, e.g.
+   * Hex-a-Hop's `levels`; none by default, so clients cannot make the API read or probe its files.
+   */
+  levelFiles: string[];
 }
 
 /** A bad environment variable: the message names it, and the process does not start. */
@@ -119,5 +134,6 @@ export function loadFarmConfig(env: NodeJS.ProcessEnv = process.env): FarmConfig
       ...(e.SATFARM_SOLVER_MEMORY_MIB === undefined ? {} : { memoryMiB: e.SATFARM_SOLVER_MEMORY_MIB }),
     },
     horizonLockMs: (e.SATFARM_HORIZON_LOCK_SEC ?? 30) * 1000,
+    levelFiles: (e.SATFARM_LEVEL_FILES ?? []).map((p) => resolve(p)),
   };
 }

@@ -41,6 +41,7 @@ export class CoordinatorService implements OnApplicationBootstrap, OnApplication
         maxHorizon: config.maxHorizon,
         defaultParallelism: options.defaultParallelism ?? 2,
         solver: config.solver,
+        levelFiles: config.levelFiles,
       },
       metrics,
       progress,

@@ -63,6 +63,8 @@ export interface CoordinatorSettings {
   /** Horizons in flight per job when the job does not say. */
   defaultParallelism: number;
   solver: ResolvedJobOptions['solver'];
+  /** Level files a job's instance may name besides a game's installed one (FarmConfig.levelFiles). */
+  levelFiles: readonly string[];
 }
 
 export interface CoordinatorDeps {
@@ -96,9 +98,12 @@ export class SweepCoordinator {
   private readonly instances = new LruCache<string, unknown>(64);
   private readonly parsed = new LruCache<string, unknown>(16);
   private readonly clock: () => number;
+  /** Files a client's instance may make the API read (the games' installed ones aside). */
+  private readonly readableFiles: ReadonlySet<string>;
 
   constructor(private readonly deps: CoordinatorDeps) {
     this.clock = deps.clock ?? Date.now;
+    this.readableFiles = new Set(deps.settings.levelFiles);
   }
 
   /**
@@ -267,7 +272,7 @@ export class SweepCoordinator {
     const game = this.deps.games(request.game, `${root}game`);
     let parsed: unknown;
     try {
-      parsed = game.parse(request.instance);
+      parsed = game.parse(request.instance, { readableFiles: this.readableFiles });
     } catch (err) {
       if (err instanceof InputError) {
         const field =

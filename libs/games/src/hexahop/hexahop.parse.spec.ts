@@ -1,7 +1,12 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 
 import { InputError } from '../input-error.js';
 import { listHexahopLevels } from './hexahop.level-catalog.js';
+import { DEFAULT_LEVELS_PATH } from './hexahop.level-file.js';
 import { parseHexahopInstance } from './hexahop.parse.js';
 import { Tile } from './hexahop.model.js';
 import { cellIndex } from './hexahop.geometry.js';
@@ -48,6 +53,37 @@ describe(parseHexahopInstance.name, () => {
     expect(inputError(() => sut({ level: 101 })).field).toBe('level');
     expect(inputError(() => sut({ level: 'map' })).reason).toMatch(/world map/);
     expect(inputError(() => sut({ level: 'Hive', levels: '/nonexistent/levels.dat' })).field).toBe('levels');
+  });
+
+  it('in a service, reads only the listed level files and the installed one, and never says which files exist', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hexahop-levels-'));
+    try {
+      const listed = join(dir, 'levels.dat');
+      copyFileSync(DEFAULT_LEVELS_PATH, listed);
+      const service = { readableFiles: new Set([listed]) };
+      expect(sut({ level: 'Hive', levels: listed }, service).par).toBe(24);
+      expect(sut({ level: 'Hive', levels: `${dir}/./levels.dat` }, service).par).toBe(24);
+      expect(sut({ level: 'Hive', levels: DEFAULT_LEVELS_PATH }, service).par).toBe(24);
+      expect(sut({ level: 'Hive' }, service).par).toBe(24);
+      // An existing file, a missing one, a device and a copy not on the list: one refusal.
+      const refusals = [
+        DEFAULT_LEVELS_PATH.replace('levels.dat', 'other.dat'),
+        '/dev/zero',
+        '/etc/hostname',
+        'levels.dat',
+      ]
+        .concat([join(dir, 'missing.dat')])
+        .map((levels) => inputError(() => sut({ level: 'Hive', levels }, service)));
+      for (const error of refusals) {
+        expect(error.field).toBe('levels');
+        expect(error.reason).toBe(refusals[0]!.reason);
+      }
+      expect(refusals[0]!.reason).toMatch(/not a level file this service reads/);
+      // Without a list (the command line), any readable file is read.
+      expect(sut({ level: 'Hive', levels: listed }).par).toBe(24);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names the tile type a level uses that is not supported yet, with the reason', () => {

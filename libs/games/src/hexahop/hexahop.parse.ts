@@ -1,3 +1,6 @@
+import { resolve } from 'node:path';
+
+import type { ParseContext } from '../game-definition.js';
 import { InputError, unknownField } from '../input-error.js';
 import { unsupportedFeatures } from './hexahop.features.js';
 import { cellIndex, MAP_SIZE } from './hexahop.geometry.js';
@@ -21,9 +24,11 @@ const FIELDS = new Set(['level', 'levels', 'map', 'start', 'items', 'name']);
  *   builder, `P` boat, `W` switch). It needs a green tile.
  * Levels using a tile type the solver does not handle (the switch, which no level has, and a few
  * arrangements of spinners and lasers, see unsupportedFeatures) are refused, naming the type.
+ * With `context.readableFiles`, a `levels` path outside it (and the installed file) is refused
+ * before the file is looked at, with one message whether it exists or not.
  * Throws `InputError` naming the field at fault.
  */
-export function parseHexahopInstance(input: unknown): HexahopInstance {
+export function parseHexahopInstance(input: unknown, context?: ParseContext): HexahopInstance {
   let raw = typeof input === 'string' ? parseText(input) : input;
   if (typeof raw === 'string' || typeof raw === 'number') raw = { level: raw };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
@@ -34,7 +39,7 @@ export function parseHexahopInstance(input: unknown): HexahopInstance {
   if (obj.level !== undefined && obj.map !== undefined)
     throw new InputError('map', 'give either level or map, not both');
   const instance =
-    obj.level !== undefined ? parseLevel(obj) : obj.map !== undefined ? parseMap(obj) : undefined;
+    obj.level !== undefined ? parseLevel(obj, context) : obj.map !== undefined ? parseMap(obj) : undefined;
   if (instance === undefined) throw new InputError('level', 'required (or a map)');
   const unsupported = unsupportedFeatures(instance);
   if (unsupported.length > 0) {
@@ -57,15 +62,23 @@ function parseText(text: string): unknown {
   }
 }
 
-function parseLevel(obj: Record<string, unknown>): HexahopInstance {
+function parseLevel(obj: Record<string, unknown>, context: ParseContext | undefined): HexahopInstance {
   for (const key of ['map', 'start', 'items'] as const) {
     if (obj[key] !== undefined) throw new InputError(key, 'only with a map, not with a level');
   }
   const path = obj.levels ?? DEFAULT_LEVELS_PATH;
   if (typeof path !== 'string' || path === '') throw new InputError('levels', 'expected a file path');
+  const file = resolve(path);
+  const allowed = context?.readableFiles;
+  if (allowed !== undefined && file !== DEFAULT_LEVELS_PATH && !allowed.has(file)) {
+    throw new InputError(
+      'levels',
+      'not a level file this service reads; leave levels out for the installed levels.dat',
+    );
+  }
   let catalog: CatalogEntry[];
   try {
-    catalog = loadLevelCatalog(path);
+    catalog = loadLevelCatalog(file);
   } catch (error) {
     if (error instanceof LevelFileError) throw new InputError('levels', error.message);
     throw error;

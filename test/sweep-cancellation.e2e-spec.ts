@@ -29,8 +29,8 @@ describe('an in-process horizon sweep', () => {
         if (e.type === 'horizon' && e.state === 'running' && ++running === 2) resolve();
       };
       // From 11 holes up: the first two horizons (13 pigeons into 11 and 12 holes) run far longer
-      // than the test, so the two solvers it sees are the ones it cancels (below, a horizon of 1
-      // or 2 holes is refuted in a few ms and its successor would start meanwhile).
+      // than the test, so the two solvers it sees are the ones it cancels. Starting lower, a
+      // horizon of 1 or 2 holes is refuted in a few ms and its successor starts meanwhile.
       sweep = solveParsed(
         pigeonLadderGame,
         { pigeons: 13, lowerBound: 11 },

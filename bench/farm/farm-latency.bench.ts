@@ -10,6 +10,7 @@ import {
   writeResult,
 } from './farm-bench.fixture.js';
 import { cpuByRole } from './process-cpu.accounting.js';
+import { redisCommandsDuring } from './redis-command.accounting.js';
 
 /**
  * Latency and throughput of trivial jobs through the farm: a two-clause CNF per job, so the
@@ -27,7 +28,8 @@ import { cpuByRole } from './process-cpu.accounting.js';
  *
  * During the batch throughput run it also accounts the CPU each part of the farm spent per job
  * (api, workers, spawn hosts, solver processes, the private Redis, this client), against the CPU
- * the machine had per job: where the time goes when the cores are the limit.
+ * the machine had per job: where the time goes when the cores are the limit; and, on the private
+ * Redis, the commands and Lua scripts Redis ran per job, with its own time in them.
  *
  * Prints a table and writes bench/results/farm-latency.json.
  */
@@ -94,7 +96,14 @@ try {
   await latency(farm, follower, 30);
   const samples = await latency(farm, follower, 200);
   const batchStart = performance.now();
-  const { result: batches, cpu } = await cpuByRole(farm.pids, () => throughputBatches(farm, follower, JOBS));
+  const {
+    result: { result: batches, cpu },
+    redis,
+  } = await redisCommandsDuring(farm.redisUrl, () =>
+    cpuByRole(farm.pids, () => throughputBatches(farm, follower, JOBS)),
+  );
+  // On a shared Redis (REDIS_URL set) the server-wide counts include other clients.
+  const redisOwn = process.env.REDIS_URL === undefined;
   const batchSeconds = (performance.now() - batchStart) / 1000;
   const singles = await throughputSingles(farm, follower, Math.round(JOBS / 2), 16);
   const result = {
@@ -113,6 +122,15 @@ try {
     cpuMsPerJob: Object.fromEntries(Object.entries(cpu).map(([role, s]) => [role, (s * 1000) / JOBS])),
     /** CPU milliseconds the machine had per job during the batch run (cores x wall time / jobs). */
     cpuMsAvailablePerJob: (availableParallelism() * batchSeconds * 1000) / JOBS,
+    /** Redis's commands and Lua scripts per job during the batch run (private Redis only). */
+    redisPerJob: redisOwn
+      ? {
+          commands: redis.calls / JOBS,
+          luaScripts: redis.scripts / JOBS,
+          luaMs: redis.scriptMs / JOBS,
+          allCommandsMs: redis.totalMs / JOBS,
+        }
+      : null,
     targets: { latencyP50Ms: 30, throughputJobsPerSec: 300 },
   };
   printTable([
@@ -128,6 +146,14 @@ try {
     { 'CPU per job, batch run': 'total', ms: perJob.reduce((sum, [, ms]) => sum + ms, 0) },
     { 'CPU per job, batch run': `available (${result.cores} cores)`, ms: result.cpuMsAvailablePerJob },
   ]);
+  if (result.redisPerJob !== null) {
+    printTable(
+      Object.entries(result.redisPerJob).map(([measure, value]) => ({
+        'Redis per job, batch run': measure,
+        value,
+      })),
+    );
+  }
   console.log(
     `slots ${SLOTS} in ${WORKER_PROCESSES || 'the API'} process(es), ${result.cores} cores, load average ${result.loadAverage.toFixed(2)}`,
   );

@@ -65,15 +65,13 @@ describe(parseHexahopInstance.name, () => {
       expect(sut({ level: 'Hive', levels: `${dir}/./levels.dat` }, service).par).toBe(24);
       expect(sut({ level: 'Hive', levels: DEFAULT_LEVELS_PATH }, service).par).toBe(24);
       expect(sut({ level: 'Hive' }, service).par).toBe(24);
-      // An existing file, a missing one, a device and a copy not on the list: one refusal.
-      const refusals = [
-        DEFAULT_LEVELS_PATH.replace('levels.dat', 'other.dat'),
-        '/dev/zero',
-        '/etc/hostname',
-        'levels.dat',
-      ]
-        .concat([join(dir, 'missing.dat')])
-        .map((levels) => inputError(() => sut({ level: 'Hive', levels }, service)));
+      // A valid level file not on the list, another existing file, a missing one, a device and a
+      // relative path: one refusal, which says nothing of the file.
+      const unlisted = join(dir, 'unlisted.dat');
+      copyFileSync(DEFAULT_LEVELS_PATH, unlisted);
+      const refusals = [unlisted, '/etc/hostname', join(dir, 'missing.dat'), '/dev/zero', 'levels.dat'].map(
+        (levels) => inputError(() => sut({ level: 'Hive', levels }, service)),
+      );
       for (const error of refusals) {
         expect(error.field).toBe('levels');
         expect(error.reason).toBe(refusals[0]!.reason);

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the system packages satfarm needs: kissat (from Debian 13, pinned so nothing else
 # moves), cadical, minisat, the reference tools used by tests and benchmarks, and Chromium (the
-# dashboard's browser test drives Debian's headless Chromium).
+# dashboard's browser test drives Debian's headless Chromium), and the C compiler that builds the
+# native spawn host (libs/solver/native).
 # The Debian 13 source reuses the mirror this machine's own apt configuration already points at.
 set -euo pipefail
 
-PACKAGES_BOOKWORM=(cadical minisat rubiks redis-server sgt-puzzles hex-a-hop-data chromium)
+PACKAGES_BOOKWORM=(cadical minisat rubiks redis-server sgt-puzzles hex-a-hop-data chromium gcc libc6-dev)
 need=()
 command -v kissat >/dev/null 2>&1 || need+=(kissat)
 for p in "${PACKAGES_BOOKWORM[@]}" ${SATFARM_EXTRA_APT:-}; do

@@ -87,6 +87,13 @@ describe('the image (deploy/Dockerfile)', () => {
       for (const [, script] of run.matchAll(/npm run (\S+)/g)) expect(Object.keys(scripts)).toContain(script);
   });
 
+  it('builds the native spawn host with the C compiler it installs, and ships it', () => {
+    const build = stages[0]!;
+    expect(build.runs.join('\n')).toMatch(/apt-get install [^\n]*\bgcc\b/);
+    expect(build.runs.join('\n')).toMatch(/npm run build\b/);
+    expect(runtime.copies.flatMap((c) => c.sources)).toContain('/src/dist/native');
+  });
+
   it('ships only production dependencies that the built code imports', () => {
     const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
     const shipped = runtime.copies.flatMap((c) => c.sources).filter((s) => s.includes('/dist/'));

@@ -1,5 +1,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 
+import { loadFarmConfig } from '@satfarm/queue';
+
 import {
   type BenchFarm,
   JobFollower,
@@ -109,6 +111,8 @@ try {
   const result = {
     slots: SLOTS,
     workerProcesses: WORKER_PROCESSES,
+    /** How the workers started solvers (SATFARM_SOLVER_LAUNCH): the native spawn host by default. */
+    solverLaunch: loadFarmConfig().solverLaunch,
     cores: availableParallelism(),
     loadAverage: loadavg()[0] ?? 0,
     latencyMs: {

@@ -16,5 +16,6 @@ const app = await startWorkerApp({
   prefix: config.prefix,
   slots: config.workerSlots ?? availableParallelism(),
   games: gamesWithStaircase,
+  solverLaunch: config.solverLaunch,
 });
 app.enableShutdownHooks();

@@ -146,8 +146,8 @@ export async function startWorker(
 import { lookup } from '${pathToFileURL(gamesModule).href}';
 import { startWorkerApp } from '${dist('apps/worker/src/worker.bootstrap.js')}';
 import { loadFarmConfig } from '${dist('libs/queue/src/index.js')}';
-const { redisUrl, prefix, solverLimits, horizonLockMs } = loadFarmConfig();
-const app = await startWorkerApp({ redisUrl, prefix, slots: ${slots}, games: lookup, solverLimits, horizonLockMs });
+const { redisUrl, prefix, solverLimits, solverLaunch, horizonLockMs } = loadFarmConfig();
+const app = await startWorkerApp({ redisUrl, prefix, slots: ${slots}, games: lookup, solverLimits, solverLaunch, horizonLockMs });
 app.enableShutdownHooks();
 process.stdout.write(JSON.stringify({ ready: true }) + '\\n');
 `;

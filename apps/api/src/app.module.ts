@@ -48,6 +48,7 @@ export class AppModule {
                 slots: options.workerSlots,
                 games: options.games,
                 solverLimits: config.solverLimits,
+                solverLaunch: config.solverLaunch,
                 horizonLockMs: config.horizonLockMs,
               }),
             ]

@@ -23,6 +23,7 @@ export function workerCommand(): Command {
         prefix: config.prefix,
         slots,
         solverLimits: config.solverLimits,
+        solverLaunch: config.solverLaunch,
         horizonLockMs: config.horizonLockMs,
       });
       app.enableShutdownHooks();

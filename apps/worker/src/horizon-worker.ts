@@ -4,7 +4,7 @@ import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 
 import { describeRedisError, FarmKeys, QueueName } from '@satfarm/queue';
-import { createSolver, liveSolverCount, type ResourceLimits } from '@satfarm/solver';
+import { createSolver, type LaunchMode, liveSolverCount, type ResourceLimits } from '@satfarm/solver';
 
 import { HorizonCancelListener } from './horizon-cancel.listener.js';
 import { HorizonReportSender } from './horizon-report.sender.js';
@@ -22,6 +22,8 @@ export interface HorizonWorkerOptions {
   games?: GameLookup;
   /** Limits of every solver process (none by default). */
   solverLimits?: ResourceLimits;
+  /** How solver processes start (the spawn host by default). */
+  solverLaunch?: LaunchMode;
   /** How long a claim on a horizon lasts without renewal (BullMQ's default by default). */
   horizonLockMs?: number;
 }
@@ -58,7 +60,7 @@ export class HorizonWorker {
       keys,
       reports: new HorizonReportSender(this.reportsQueue),
       solveHorizon: new SolveHorizonUseCase(this.options.games, undefined, (solver) =>
-        createSolver(solver, this.options.solverLimits ?? {}),
+        createSolver(solver, { ...this.options.solverLimits, launch: this.options.solverLaunch }),
       ),
       worker: name,
       draining: () => this.draining,

@@ -13,6 +13,7 @@ try {
     prefix: config.prefix,
     slots: config.workerSlots ?? availableParallelism(),
     solverLimits: config.solverLimits,
+    solverLaunch: config.solverLaunch,
     horizonLockMs: config.horizonLockMs,
   });
   app.enableShutdownHooks();

@@ -1,3 +1,5 @@
+import type { LaunchMode } from '@satfarm/solver';
+
 import type { GameLookup } from './solve-horizon.usecase.js';
 
 /** How a worker process (or the worker part of `satfarm serve`) runs. */
@@ -9,6 +11,8 @@ export interface WorkerModuleOptions {
   games?: GameLookup;
   /** Limits of every solver process this worker starts (`SATFARM_SOLVER_CPU_SECONDS`, `_MEMORY_MIB`). */
   solverLimits?: { cpuSeconds?: number; memoryMiB?: number };
+  /** How solver processes start (`SATFARM_SOLVER_LAUNCH`; the spawn host by default). */
+  solverLaunch?: LaunchMode;
   /** How long a claim on a horizon lasts without renewal (`SATFARM_HORIZON_LOCK_SEC`; BullMQ's 30 s by default). */
   horizonLockMs?: number;
 }

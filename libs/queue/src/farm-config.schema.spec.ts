@@ -47,7 +47,14 @@ describe(loadFarmConfig.name, () => {
     ]);
   });
 
+  it('reads how solvers start, the spawn host when unset', () => {
+    expect(loadFarmConfig({}).solverLaunch).toBe('host');
+    expect(loadFarmConfig({ SATFARM_SOLVER_LAUNCH: 'node-host' }).solverLaunch).toBe('node-host');
+    expect(loadFarmConfig({ SATFARM_SOLVER_LAUNCH: 'direct' }).solverLaunch).toBe('direct');
+  });
+
   it.each([
+    ['SATFARM_SOLVER_LAUNCH', 'fork'],
     ['SATFARM_LEVEL_FILES', 'relative/levels.dat'],
     ['SATFARM_SOLVER_CPU_SECONDS', '0'],
     ['SATFARM_SOLVER_MEMORY_MIB', '1.5'],

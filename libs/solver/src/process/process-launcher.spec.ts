@@ -1,10 +1,18 @@
+import { once } from 'node:events';
+
 import { pigeonhole } from '@satfarm/cnf';
 import { describe, expect, it } from 'vitest';
 
 import { KissatRunner } from '../runners/kissat.runner.js';
 import type { SolverProgress } from '../solver.types.js';
 import { descendantProcesses, groupMembers, processTable } from '../testing/process-probe.js';
-import { SpawnHostLauncher } from './process-launcher.js';
+import {
+  defaultSpawnHost,
+  nativeSpawnHost,
+  nodeSpawnHost,
+  type SpawnHostProgram,
+  SpawnHostLauncher,
+} from './process-launcher.js';
 import { runSolverProcess } from './solver-process.js';
 
 const kissats = (): number[] =>
@@ -15,14 +23,27 @@ const kissats = (): number[] =>
 /** Far beyond a test's time for kissat: runs end by a kill, never on their own. */
 const hard = (): ReturnType<typeof pigeonhole> => pigeonhole(12, 11);
 
-describe(SpawnHostLauncher.name, () => {
-  it('starts the solver from the host, not from this process, and relays its output', async () => {
-    const sut = new SpawnHostLauncher();
+const hosts: [string, () => SpawnHostProgram][] = [
+  [
+    'native',
+    () => {
+      const path = nativeSpawnHost();
+      // `npm run build` builds it; a run without it would silently test the fallback only.
+      if (path === undefined) throw new Error('the native spawn host is not built (npm run build:native)');
+      return { kind: 'native', path };
+    },
+  ],
+  ['node', nodeSpawnHost],
+];
+
+describe.each(hosts)(`${SpawnHostLauncher.name} (%s host)`, (kind, program) => {
+  it('starts the solver from the host, in its own process group, and relays its output', async () => {
+    const sut = new SpawnHostLauncher(program());
     const child = await sut.launch('kissat', ['-q', '-n']);
     // kissat waits for its input: the process is there to be looked at.
     const row = processTable().find((r) => r.pid === child.pid);
     expect(row?.command).toBe('kissat');
-    expect(row?.ppid).not.toBe(process.pid);
+    expect(row?.ppid).toBe(sut.hostPid);
     expect(row?.pgid).toBe(child.pid);
     expect(sut.running).toBe(1);
     let out = '';
@@ -34,10 +55,58 @@ describe(SpawnHostLauncher.name, () => {
     expect(sut.running).toBe(0);
   });
 
-  it('rejects a command that does not exist with its errno code, and keeps serving', async () => {
-    const sut = new SpawnHostLauncher();
-    const error = await sut.launch('satfarm-no-such-solver', []).catch((e: unknown) => e);
-    expect((error as NodeJS.ErrnoException).code).toBe('ENOENT');
+  it('carries megabytes of input and output intact, multi-byte characters split anywhere', async () => {
+    const sut = new SpawnHostLauncher(program());
+    const child = await sut.launch('cat', []);
+    const line = 'p cnf 3 2 ü ∀x ∃y 🧩\n';
+    const text = line.repeat(Math.ceil((3 << 20) / line.length));
+    let out = '';
+    child.stdout.on('data', (chunk: string) => (out += chunk));
+    child.stderr.resume();
+    // In pieces, as the DIMACS writer sends them, each waiting for the pipe to take it.
+    for (let at = 0; at < text.length; at += 100_003) {
+      const piece = text.slice(at, at + 100_003);
+      if (!child.stdin.write(piece)) await once(child.stdin, 'drain');
+    }
+    child.stdin.end();
+    expect(await child.closed).toEqual([0, null]);
+    expect(out.length).toBe(text.length);
+    expect(out === text).toBe(true);
+  });
+
+  it('reports the exit code, standard error, and a death by signal', async () => {
+    const sut = new SpawnHostLauncher(program());
+    const failing = await sut.launch('sh', ['-c', 'echo oops >&2; exit 3']);
+    let err = '';
+    failing.stderr.on('data', (text: string) => (err += text));
+    failing.stdout.resume();
+    failing.stdin.end();
+    expect(await failing.closed).toEqual([3, null]);
+    expect(err).toBe('oops\n');
+
+    const sleeper = await sut.launch('sleep', ['30']);
+    sleeper.stdout.resume();
+    sleeper.stderr.resume();
+    process.kill(-sleeper.pid, 'SIGTERM');
+    expect(await sleeper.closed).toEqual([null, 'SIGTERM']);
+  });
+
+  it('refuses a command that does not exist, and keeps serving', async () => {
+    const sut = new SpawnHostLauncher(program());
+    if (kind === 'native') {
+      // The host execs the command itself: the errno comes back as the launch's error.
+      const error = await sut.launch('satfarm-no-such-solver', []).catch((e: unknown) => e);
+      expect((error as NodeJS.ErrnoException).code).toBe('ENOENT');
+    } else {
+      // The Node host starts setpriv, which then fails to exec the command.
+      const missing = await sut.launch('satfarm-no-such-solver', []);
+      let err = '';
+      missing.stderr.on('data', (text: string) => (err += text));
+      missing.stdout.resume();
+      missing.stdin.end();
+      expect(await missing.closed).toEqual([127, null]);
+      expect(err).toContain('satfarm-no-such-solver');
+    }
     const child = await sut.launch('true', []);
     child.stdin.end();
     child.stdout.resume();
@@ -46,7 +115,7 @@ describe(SpawnHostLauncher.name, () => {
   });
 
   it('when the host dies mid-solve, the run ends killed, no solver is left, and a new host serves the next run', async () => {
-    const sut = new SpawnHostLauncher();
+    const sut = new SpawnHostLauncher(program());
     let host: number | undefined;
     const run = runSolverProcess({
       solver: 'kissat',
@@ -58,19 +127,16 @@ describe(SpawnHostLauncher.name, () => {
       onStdoutLine: (line) => {
         // Kill the host at the first line the solver prints: it is running by then.
         if (host !== undefined || !line.startsWith('c')) return;
-        const solver = processTable().find((row) => row.command === 'kissat' && kissats().includes(row.pid));
-        if (solver === undefined) return;
-        host = solver.ppid;
-        process.kill(host, 'SIGKILL');
+        host = sut.hostPid;
+        process.kill(host!, 'SIGKILL');
       },
     });
     const result = await run;
     expect(host).toBeDefined();
     expect(result.signal).toBe('SIGKILL');
+    // No handler of the host ran: the parent-death signal is what killed the solver.
     await expect.poll(() => kissats(), { timeout: 5_000 }).toEqual([]);
 
-    const next = await new KissatRunner().solve({ formula: pigeonhole(4, 3) });
-    expect(next.status).toBe('unsat');
     const again = await runSolverProcess({
       solver: 'kissat',
       command: 'kissat',
@@ -80,6 +146,15 @@ describe(SpawnHostLauncher.name, () => {
       onStdoutLine: () => undefined,
     });
     expect(again.exitCode).toBe(20);
+    expect(sut.hostPid).not.toBe(host);
+  });
+});
+
+describe('the default launch', () => {
+  it('uses the native host where it is built, and solves through it', async () => {
+    expect(defaultSpawnHost().kind).toBe(process.platform === 'linux' ? 'native' : 'node');
+    const next = await new KissatRunner().solve({ formula: pigeonhole(4, 3) });
+    expect(next.status).toBe('unsat');
   });
 });
 

@@ -1,8 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { PassThrough, type Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 import { dieWithParent } from './resource-limits.js';
+import {
+  encodeOwnerFrame,
+  HostFrameDecoder,
+  type HostMessage,
+  type OwnerMessage,
+} from './spawn-host.protocol.js';
 
 /** A started solver process: the leader of its own process group. */
 export interface SolverChild {
@@ -16,19 +23,27 @@ export interface SolverChild {
   readonly closed: Promise<[number | null, NodeJS.Signals | null]>;
 }
 
-/** Starts solver processes, each detached into its own process group. */
+/**
+ * Starts solver processes, each detached into its own process group and tied to the life of the
+ * process that started it (the kernel's parent-death signal kills it, even after a SIGKILL).
+ */
 export interface ProcessLauncher {
   /** Rejects with the errno error (`code` ENOENT, EACCES...) when the command cannot start. */
   launch(command: string, args: readonly string[]): Promise<SolverChild>;
 }
 
-/** How solver processes are started: from a spawn host (the default) or by this process itself. */
-export type LaunchMode = 'host' | 'direct';
+/**
+ * How solver processes are started: from a spawn host (the default; the native host where it is
+ * built, else the Node one), from the Node spawn host, or by this process itself.
+ */
+export type LaunchMode = 'host' | 'node-host' | 'direct';
 
 /** Spawns from this process: simple, but the fork blocks this event loop (see the spawn host). */
 export const directLauncher: ProcessLauncher = {
-  launch(command, args) {
-    const child = spawn(command, [...args], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+  launch(plainCommand, plainArgs) {
+    // setpriv gives the solver its parent-death signal: it dies with this process.
+    const { command, args } = dieWithParent({ command: plainCommand, args: [...plainArgs] });
+    const child = spawn(command, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     const closed = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
       child.once('close', (code, signal) => resolve([code, signal])),
@@ -52,16 +67,6 @@ export const directLauncher: ProcessLauncher = {
   },
 };
 
-interface HostMessage {
-  op: 'ready' | 'spawned' | 'spawn-error' | 'stdin-ack' | 'stdout' | 'stderr' | 'exit' | 'close';
-  id: number;
-  pid?: number;
-  code?: string | number | null;
-  message?: string;
-  data?: string;
-  signal?: NodeJS.Signals | null;
-}
-
 /** The owner's side of one process started by the host. */
 class HostedChild implements SolverChild {
   readonly stdout = new PassThrough({ encoding: 'utf8' });
@@ -77,7 +82,7 @@ class HostedChild implements SolverChild {
   constructor(
     readonly pid: number,
     id: number,
-    sendToHost: (message: Record<string, unknown>) => void,
+    sendToHost: (message: OwnerMessage) => void,
   ) {
     this.exited = new Promise((resolve) => (this.markExited = resolve));
     this.closed = new Promise((resolve) => (this.markClosed = resolve));
@@ -145,19 +150,95 @@ class HostedChild implements SolverChild {
   }
 }
 
-const HOST_PROGRAM = fileURLToPath(new URL('./spawn-host.program.mjs', import.meta.url));
+const NODE_HOST_PROGRAM = fileURLToPath(new URL('./spawn-host.program.mjs', import.meta.url));
 
 /**
- * Starts solver processes from a spawn host: a small helper Node process (see
- * `spawn-host.program.mjs`) that forks them, so this process's event loop never pays for a fork.
- * The host is started on first use, tied to this process (it dies with it, by the kernel's
- * parent-death signal where util-linux `setpriv` is present, and by the IPC channel closing in any
- * case, killing every solver it started), and started again if it dies. Its channel keeps this
- * process alive only while solvers run.
+ * Where `npm run build` puts the native host (libs/solver/native/spawn-host.c): dist/native, seen
+ * from the built module (dist/libs/solver/src/process) or from the sources (libs/solver/src/process).
+ */
+const NATIVE_HOST_CANDIDATES = ['../../../../native/', '../../../../dist/native/'].map((dir) =>
+  fileURLToPath(new URL(`${dir}satfarm-spawn-host`, import.meta.url)),
+);
+
+let nativeHostPath: string | null | undefined;
+
+/** The built native spawn host, or undefined where it is not built (or not Linux). */
+export function nativeSpawnHost(): string | undefined {
+  nativeHostPath ??=
+    process.platform === 'linux' ? (NATIVE_HOST_CANDIDATES.find((p) => existsSync(p)) ?? null) : null;
+  return nativeHostPath ?? undefined;
+}
+
+/** A spawn host program: the native one (default where built) or the Node one. */
+export type SpawnHostProgram = { kind: 'native'; path: string } | { kind: 'node'; path: string };
+
+/** The owner's end of a running host. */
+interface HostChannel {
+  readonly process: ChildProcess;
+  send(message: OwnerMessage): void;
+  /** Whether the channel keeps this process alive. */
+  ref(on: boolean): void;
+}
+
+/** Starts the Node host: messages over Node's IPC channel; the host dies with us through setpriv. */
+function startNodeHost(path: string, onMessage: (message: HostMessage) => void): HostChannel {
+  const { command, args } = dieWithParent({ command: process.execPath, args: [path] });
+  const host = spawn(command, args, {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'advanced',
+  });
+  host.on('message', onMessage);
+  return {
+    process: host,
+    send: (message) => {
+      if (message.op !== 'spawn') return void host.send(message);
+      // The Node host forks plainly: setpriv gives each solver its parent-death signal.
+      const wrapped = dieWithParent({ command: message.command, args: message.args });
+      host.send({ ...message, command: wrapped.command, args: wrapped.args });
+    },
+    ref: (on) => (on ? host.channel?.ref() : host.channel?.unref()),
+  };
+}
+
+/** Starts the native host: frames over its stdin and stdout; it sets the death signals itself. */
+function startNativeHost(path: string, onMessage: (message: HostMessage) => void): HostChannel {
+  const host = spawn(path, [String(process.pid)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const decoder = new HostFrameDecoder();
+  host.stdout.on('data', (chunk: Buffer) => {
+    for (const message of decoder.push(chunk)) onMessage(message);
+  });
+  // A write after the host died fails; its exit is what tells the owner.
+  host.stdin.on('error', () => {});
+  const pipes = [host.stdin, host.stdout] as unknown as { ref(): void; unref(): void }[];
+  return {
+    process: host,
+    send: (message) => void host.stdin.write(encodeOwnerFrame(message)),
+    ref: (on) => pipes.forEach((pipe) => (on ? pipe.ref() : pipe.unref())),
+  };
+}
+
+/** The host this process uses by default: the native one where it is built, else the Node one. */
+export function defaultSpawnHost(): SpawnHostProgram {
+  const native = nativeSpawnHost();
+  return native !== undefined ? { kind: 'native', path: native } : nodeSpawnHost();
+}
+
+/** The Node spawn host (spawn-host.program.mjs). */
+export function nodeSpawnHost(): SpawnHostProgram {
+  return { kind: 'node', path: NODE_HOST_PROGRAM };
+}
+
+/**
+ * Starts solver processes from a spawn host, a small helper process, so this process's event loop
+ * never pays for a fork. The native host (libs/solver/native/spawn-host.c) is the default where it
+ * is built; the Node host (`spawn-host.program.mjs`) is the fallback. The host is started on first
+ * use, tied to this process (it dies with it, by the kernel's parent-death signal and by its
+ * channel closing, killing every solver it started), and started again if it dies. Its channel
+ * keeps this process alive only while solvers run.
  */
 export class SpawnHostLauncher implements ProcessLauncher {
-  private host: ChildProcess | undefined;
-  private ready: Promise<ChildProcess> | undefined;
+  private host: HostChannel | undefined;
+  private ready: Promise<HostChannel> | undefined;
   private readonly children = new Map<number, HostedChild>();
   private readonly pending = new Map<
     number,
@@ -165,7 +246,7 @@ export class SpawnHostLauncher implements ProcessLauncher {
   >();
   private nextId = 1;
 
-  constructor(private readonly program: string = HOST_PROGRAM) {}
+  constructor(readonly program: SpawnHostProgram = defaultSpawnHost()) {}
 
   async launch(command: string, args: readonly string[]): Promise<SolverChild> {
     const host = await this.started();
@@ -185,30 +266,34 @@ export class SpawnHostLauncher implements ProcessLauncher {
     return this.children.size;
   }
 
-  private started(): Promise<ChildProcess> {
-    this.ready ??= new Promise<ChildProcess>((resolve, reject) => {
-      const { command, args } = dieWithParent({ command: process.execPath, args: [this.program] });
-      const host = spawn(command, args, {
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        serialization: 'advanced',
-      });
-      this.host = host;
+  /** The host's pid, once it has started. */
+  get hostPid(): number | undefined {
+    return this.host?.process.pid;
+  }
+
+  private started(): Promise<HostChannel> {
+    this.ready ??= new Promise<HostChannel>((resolve, reject) => {
+      let channel: HostChannel | undefined = undefined;
+      const onMessage = (message: HostMessage): void => {
+        if (message.op !== 'ready') return this.receive(message);
+        channel!.process.off('error', failed);
+        channel!.process.on('error', () => {});
+        this.host = channel;
+        this.idle();
+        resolve(channel!);
+      };
+      const start = this.program.kind === 'native' ? startNativeHost : startNodeHost;
+      channel = start(this.program.path, onMessage);
+      const host = channel.process;
       const failed = (err: Error): void => {
         this.ready = undefined;
         reject(new Error(`the solver spawn host did not start: ${err.message}`, { cause: err }));
       };
       host.once('error', failed);
-      host.on('message', (message: HostMessage) => {
-        if (message.op === 'ready') {
-          host.off('error', failed);
-          host.on('error', () => {});
-          this.idle();
-          resolve(host);
-        } else {
-          this.receive(message);
-        }
+      host.once('exit', (code, signal) => {
+        if (this.host !== channel) failed(new Error(`it exited (${signal ?? code}) before it was ready`));
+        this.lost(channel, `exited (${signal ?? code})`);
       });
-      host.once('exit', (code, signal) => this.lost(host, `exited (${signal ?? code})`));
     });
     return this.ready;
   }
@@ -237,7 +322,7 @@ export class SpawnHostLauncher implements ProcessLauncher {
   }
 
   /** The host died: its solvers died with it (parent-death signal); their runs end as killed. */
-  private lost(host: ChildProcess, why: string): void {
+  private lost(host: HostChannel, why: string): void {
     if (this.host !== host) return;
     this.host = undefined;
     this.ready = undefined;
@@ -252,7 +337,10 @@ export class SpawnHostLauncher implements ProcessLauncher {
   private inFlight = 0;
 
   private hold(): void {
-    if (this.inFlight++ === 0) this.host?.channel?.ref();
+    if (this.inFlight++ === 0) {
+      this.host?.ref(true);
+      this.host?.process.ref();
+    }
   }
 
   private release(): void {
@@ -261,16 +349,23 @@ export class SpawnHostLauncher implements ProcessLauncher {
 
   private idle(): void {
     if (this.inFlight > 0) return;
-    this.host?.channel?.unref();
-    this.host?.unref();
+    this.host?.ref(false);
+    this.host?.process.unref();
   }
 }
 
-let sharedHost: SpawnHostLauncher | undefined;
+const sharedHosts = new Map<LaunchMode, SpawnHostLauncher>();
 
-/** The launcher for `mode`: one spawn host shared by every solver of this process, or direct. */
+/**
+ * The launcher for `mode`: `host`, one spawn host shared by every solver of this process (the
+ * native one where built); `node-host`, the same with the Node host; `direct`, this process.
+ */
 export function launcherFor(mode: LaunchMode): ProcessLauncher {
   if (mode === 'direct') return directLauncher;
-  sharedHost ??= new SpawnHostLauncher();
-  return sharedHost;
+  let launcher = sharedHosts.get(mode);
+  if (launcher === undefined) {
+    launcher = new SpawnHostLauncher(mode === 'node-host' ? nodeSpawnHost() : defaultSpawnHost());
+    sharedHosts.set(mode, launcher);
+  }
+  return launcher;
 }

@@ -1,10 +1,5 @@
 import { writeDimacsFile } from '../process/dimacs-file.js';
-import {
-  dieWithParent,
-  type ResourceLimits,
-  limitedCommand,
-  validateLimits,
-} from '../process/resource-limits.js';
+import { type ResourceLimits, limitedCommand, validateLimits } from '../process/resource-limits.js';
 import { launcherFor } from '../process/process-launcher.js';
 import { runSolverProcess } from '../process/solver-process.js';
 import { withWorkDir } from '../process/work-dir.js';
@@ -64,7 +59,8 @@ export class SubprocessSolver implements SatSolver {
     }
     const reader = this.dialect.reader(workDir, req.onProgress);
     const solverArgs = this.dialect.args(req.preset ?? 'default', this.options.extraArgs ?? [], workDir);
-    const { command, args } = dieWithParent(limitedCommand(this.binary, solverArgs, this.limits));
+    // The launcher ties the solver's life to this process (see ProcessLauncher).
+    const { command, args } = limitedCommand(this.binary, solverArgs, this.limits);
     const run = await runSolverProcess({
       solver,
       command,

@@ -37,14 +37,16 @@ export async function startBenchFarm(slots: number, workerProcesses = 0): Promis
   const server = join(dirname(fileURLToPath(import.meta.url)), 'farm-server.js');
   const env = { ...process.env, REDIS_URL: redisUrl, SATFARM_PREFIX: prefix, SATFARM_RATE_LIMIT: '0' };
   const workerMain = join(dirname(fileURLToPath(import.meta.url)), 'farm-worker.js');
+  // Node options for the farm's processes only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile them.
+  const nodeArgs = (process.env.SATFARM_BENCH_NODE_ARGS ?? '').split(/\s+/).filter((a) => a !== '');
   const workers = Array.from({ length: workerProcesses }, (_, i) => {
     const share = Math.floor(slots / workerProcesses) + (i < slots % workerProcesses ? 1 : 0);
-    return spawn(process.execPath, [workerMain], {
+    return spawn(process.execPath, [...nodeArgs, workerMain], {
       env: { ...env, SATFARM_WORKER_SLOTS: String(share) },
       stdio: 'inherit',
     });
   });
-  const child: ChildProcess = spawn(process.execPath, [server], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, server], {
     env: { ...env, SATFARM_WORKER_SLOTS: workerProcesses > 0 ? '' : String(slots) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

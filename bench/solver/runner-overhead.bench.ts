@@ -5,7 +5,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { dirname, join, resolve } from 'node:path';
 
 import { type CnfFormula, pigeonhole, randomKSat } from '@satfarm/cnf';
-import { KissatRunner } from '@satfarm/solver';
+import { KissatRunner, type LaunchMode } from '@satfarm/solver';
+
+import { childrenOf, commandLine, readProc } from '../farm/proc-files.js';
 
 /**
  * What KissatRunner costs on top of kissat itself: for each instance, N solves through the
@@ -16,7 +18,8 @@ import { KissatRunner } from '@satfarm/solver';
  *
  * Then what starting a process costs the caller's event loop: many trivial solves, 4 in flight,
  * from this process as it is and again holding ~300 MB more (a worker's caches, an API's modules),
- * host against direct: solves per second and the event loop's delay (p99, max) meanwhile.
+ * from the native spawn host, the Node one and this process: solves per second, the CPU of every
+ * process involved per solve, and the event loop's delay (p99, max) meanwhile.
  *
  * Run from the repository root after `npm run build`:
  *
@@ -43,8 +46,10 @@ interface Row {
 
 interface LaunchRow {
   heapMB: number;
-  launch: 'host' | 'direct';
+  launch: LaunchMode;
   solvesPerSec: number;
+  /** CPU of this process, its spawn host and the solvers, per solve. */
+  cpuMsPerSolve: number;
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
 }
@@ -148,6 +153,17 @@ function printTable(rows: Row[]): void {
   for (const c of cells) console.log(line(c));
 }
 
+/** CPU ticks so far of this process, its spawn hosts, and every process they reaped. */
+function cpuTicks(): number {
+  const ticks = (pid: number): number => {
+    const stat = readProc(pid, 'stat');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0);
+  };
+  const hosts = childrenOf(process.pid).filter((pid) => commandLine(pid).includes('spawn-host'));
+  return ticks(process.pid) + hosts.reduce((sum, pid) => sum + ticks(pid), 0);
+}
+
 /** `count` trivial solves, 4 in flight, with the event loop's delay sampled every millisecond. */
 async function launchCost(
   runner: KissatRunner,
@@ -157,6 +173,7 @@ async function launchCost(
   for (let i = 0; i < 10; i++) await runner.solve({ formula });
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
+  const ticksBefore = cpuTicks();
   const start = performance.now();
   let started = 0;
   await Promise.all(
@@ -169,9 +186,12 @@ async function launchCost(
     }),
   );
   const seconds = (performance.now() - start) / 1000;
+  const ticks = cpuTicks() - ticksBefore;
   delay.disable();
   return {
     solvesPerSec: round(count / seconds),
+    // Linux's USER_HZ is 100 ticks a second.
+    cpuMsPerSolve: round((ticks * 10) / count),
     loopDelayP99Ms: round(delay.percentile(99) / 1e6),
     loopDelayMaxMs: round(delay.max / 1e6),
   };
@@ -179,7 +199,11 @@ async function launchCost(
 
 async function launchRows(): Promise<LaunchRow[]> {
   const rows: LaunchRow[] = [];
-  const runners = { host: new KissatRunner(), direct: new KissatRunner({ launch: 'direct' }) };
+  const runners = {
+    host: new KissatRunner(),
+    'node-host': new KissatRunner({ launch: 'node-host' }),
+    direct: new KissatRunner({ launch: 'direct' }),
+  };
   const ballast: unknown[] = [];
   for (const heapMB of [0, 300]) {
     // Small live objects, as a real heap has, until RSS has grown by about heapMB.
@@ -187,7 +211,7 @@ async function launchRows(): Promise<LaunchRow[]> {
     while (process.memoryUsage().rss - base < heapMB * 1e6) {
       ballast.push(Array.from({ length: 10_000 }, (_, i) => ({ i, s: `cell ${i}` })));
     }
-    for (const launch of ['direct', 'host'] as const) {
+    for (const launch of ['direct', 'node-host', 'host'] as const) {
       rows.push({ heapMB, launch, ...(await launchCost(runners[launch], 300)) });
     }
   }
@@ -197,10 +221,10 @@ async function launchRows(): Promise<LaunchRow[]> {
 
 function printLaunchTable(rows: LaunchRow[]): void {
   console.log('\nstarting a solver: trivial solves, 4 in flight');
-  console.log('extra heap  launch  solves/s  loop delay p99 ms  loop delay max ms');
+  console.log('extra heap  launch     solves/s  CPU ms/solve  loop delay p99 ms  loop delay max ms');
   for (const r of rows) {
     console.log(
-      `${`${r.heapMB} MB`.padStart(10)}  ${r.launch.padEnd(6)}  ${String(r.solvesPerSec).padStart(8)}  ${String(r.loopDelayP99Ms).padStart(17)}  ${String(r.loopDelayMaxMs).padStart(17)}`,
+      `${`${r.heapMB} MB`.padStart(10)}  ${r.launch.padEnd(9)}  ${String(r.solvesPerSec).padStart(8)}  ${String(r.cpuMsPerSolve).padStart(12)}  ${String(r.loopDelayP99Ms).padStart(17)}  ${String(r.loopDelayMaxMs).padStart(17)}`,
     );
   }
 }

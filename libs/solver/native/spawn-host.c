@@ -11,11 +11,15 @@
  * Usage: satfarm-spawn-host OWNER_PID. Frames on stdin (owner -> host) and stdout (host ->
  * owner), all integers little-endian:
  *   u32 payload length, u8 op, u32 id, payload
- * owner -> host: 1 spawn (payload: argv, each string NUL-terminated; argv[0] is looked up in
- *                PATH) | 2 stdin (bytes) | 3 stdin-end
+ * owner -> host: 1 spawn (payload: u32 argc, argv as NUL-terminated strings, argv[0] looked up
+ *                in PATH, then the first input, acknowledged by nothing) | 2 stdin (bytes) |
+ *                3 stdin-end | 4 spawn-with-input (as spawn; the input ends after the first)
  * host -> owner: 1 ready | 2 spawned (u32 pid) | 3 spawn-error (errno name NUL message) |
  *                4 stdin-ack | 5 stdout (bytes) | 6 stderr (bytes) | 7 exit |
  *                8 close (i32 exit code or -1, i32 signal number or 0)
+ * Frames to the owner are gathered and written once per turn of the loop: every write wakes the
+ * owner, and on a virtual machine a wake-up costs more than the frame. A whole small formula
+ * travels in the spawn frame, so a trivial solve is one write each way and a final one back.
  * Each solver leads its own session (so its process group), dies with this host (parent-death
  * signal), and is reaped here. When the owner goes away (stdin ends) every group is killed.
  * Signals go from the owner straight to the process group; the host only spawns, relays, reaps.
@@ -31,11 +35,10 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
-#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-enum { IN_SPAWN = 1, IN_STDIN = 2, IN_STDIN_END = 3 };
+enum { IN_SPAWN = 1, IN_STDIN = 2, IN_STDIN_END = 3, IN_SPAWN_WITH_INPUT = 4 };
 enum {
   OUT_READY = 1,
   OUT_SPAWNED = 2,
@@ -55,6 +58,7 @@ struct child {
   char *pending;             /* input not yet taken by the solver's pipe */
   size_t pending_len, pending_off;
   int end_after_pending;
+  int ack_pending; /* whether the owner waits for `stdin-ack` of the pending input */
   int exited, status, closed;
   struct child *next;
 };
@@ -80,31 +84,37 @@ static uint32_t get_u32(const unsigned char *p) {
   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* Blocking write of one frame to the owner: its back-pressure reaches the solvers' pipes. */
+/* Frames for the owner, written by flush() once per turn of the loop. */
+static unsigned char *outbuf;
+static size_t out_len, out_cap;
+
 static void emit(int op, uint32_t id, const void *payload, size_t len) {
-  unsigned char header[HEADER];
-  put_u32(header, (uint32_t)len);
-  header[4] = (unsigned char)op;
-  put_u32(header + 5, id);
-  struct iovec iov[2] = {{header, HEADER}, {(void *)payload, len}};
-  int count = len > 0 ? 2 : 1;
-  while (count > 0) {
-    ssize_t n = writev(STDOUT_FILENO, iov, count);
+  if (out_cap - out_len < HEADER + len) {
+    out_cap = (out_len + HEADER + len) * 2;
+    outbuf = realloc(outbuf, out_cap);
+    if (outbuf == NULL) die("realloc");
+  }
+  unsigned char *at = outbuf + out_len;
+  put_u32(at, (uint32_t)len);
+  at[4] = (unsigned char)op;
+  put_u32(at + 5, id);
+  if (len > 0) memcpy(at + HEADER, payload, len);
+  out_len += HEADER + len;
+}
+
+/* Blocking write to the owner: its back-pressure reaches the solvers' pipes. */
+static void flush(void) {
+  size_t done = 0;
+  while (done < out_len) {
+    ssize_t n = write(STDOUT_FILENO, outbuf + done, out_len - done);
     if (n < 0) {
       if (errno == EINTR) continue;
+      out_len = 0;
       die("writing to the owner"); /* the owner is gone */
     }
-    for (int i = 0; i < count && n > 0; i++) {
-      size_t take = (size_t)n < iov[i].iov_len ? (size_t)n : iov[i].iov_len;
-      iov[i].iov_base = (char *)iov[i].iov_base + take;
-      iov[i].iov_len -= take;
-      n -= (ssize_t)take;
-    }
-    while (count > 0 && iov[0].iov_len == 0) {
-      iov[0] = iov[1];
-      count--;
-    }
+    done += (size_t)n;
   }
+  out_len = 0;
 }
 
 static void close_fd(int *fd) {
@@ -122,9 +132,9 @@ static void drop_input(struct child *c) {
 /* `close` once the solver has exited and both of its output pipes have ended. */
 static void maybe_close(struct child *c) {
   if (c->closed || !c->exited || c->out_fd >= 0 || c->err_fd >= 0) return;
-  int had_pending = c->pending != NULL;
+  int waiting = c->pending != NULL && c->ack_pending;
   drop_input(c);
-  if (had_pending) emit(OUT_STDIN_ACK, c->id, NULL, 0);
+  if (waiting) emit(OUT_STDIN_ACK, c->id, NULL, 0);
   unsigned char payload[8];
   int code = WIFEXITED(c->status) ? WEXITSTATUS(c->status) : -1;
   int sig = WIFSIGNALED(c->status) ? WTERMSIG(c->status) : 0;
@@ -155,20 +165,23 @@ static void spawn_error(uint32_t id, int err) {
   emit(OUT_SPAWN_ERROR, id, payload, n < 0 ? 0 : (size_t)n < sizeof payload ? (size_t)n : sizeof payload - 1);
 }
 
-static void spawn_child(uint32_t id, char *payload, size_t len) {
-  size_t argc = 0;
-  for (size_t i = 0; i < len; i++)
-    if (payload[i] == '\0') argc++;
-  if (argc == 0 || payload[len - 1] != '\0') {
+static void start_input(struct child *c, const char *data, size_t len, int ack);
+
+static void spawn_child(uint32_t id, char *payload, size_t len, int input_ends) {
+  uint32_t argc = len >= 4 ? get_u32((unsigned char *)payload) : 0;
+  char **argv = calloc((size_t)argc + 1, sizeof *argv);
+  if (argv == NULL) die("calloc");
+  char *p = payload + 4, *end = payload + len;
+  for (uint32_t i = 0; i < argc; i++) {
+    char *nul = p < end ? memchr(p, '\0', (size_t)(end - p)) : NULL;
+    if (nul == NULL) break;
+    argv[i] = p;
+    p = nul + 1;
+  }
+  if (argc == 0 || argv[argc - 1] == NULL) {
+    free(argv);
     spawn_error(id, EINVAL);
     return;
-  }
-  char **argv = calloc(argc + 1, sizeof *argv);
-  if (argv == NULL) die("calloc");
-  char *p = payload;
-  for (size_t i = 0; i < argc; i++) {
-    argv[i] = p;
-    p += strlen(p) + 1;
   }
 
   int in[2], out[2], err[2], report[2];
@@ -239,6 +252,8 @@ static void spawn_child(uint32_t id, char *payload, size_t len) {
   unsigned char payload_pid[4];
   put_u32(payload_pid, (uint32_t)pid);
   emit(OUT_SPAWNED, id, payload_pid, sizeof payload_pid);
+  if (input_ends) c->end_after_pending = 1;
+  start_input(c, p, (size_t)(end - p), 0);
 }
 
 /* Writes what the solver's pipe takes now; the owner hears `stdin-ack` once all is taken. */
@@ -252,17 +267,31 @@ static void flush_input(struct child *c) {
     if (n < 0 && errno == EINTR) continue;
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
     /* EPIPE: the solver stopped reading (it may exit before taking all of its input). */
+    int ack = c->ack_pending;
     drop_input(c);
-    emit(OUT_STDIN_ACK, c->id, NULL, 0);
+    if (ack) emit(OUT_STDIN_ACK, c->id, NULL, 0);
     return;
   }
   if (c->pending != NULL) {
     free(c->pending);
     c->pending = NULL;
     c->pending_len = c->pending_off = 0;
-    emit(OUT_STDIN_ACK, c->id, NULL, 0);
+    if (c->ack_pending) emit(OUT_STDIN_ACK, c->id, NULL, 0);
   }
   if (c->end_after_pending) close_fd(&c->in_fd);
+}
+
+static void start_input(struct child *c, const char *data, size_t len, int ack) {
+  if (len > 0) {
+    c->pending = malloc(len);
+    if (c->pending == NULL) die("malloc");
+    memcpy(c->pending, data, len);
+    c->pending_len = len;
+    c->pending_off = 0;
+  }
+  c->ack_pending = ack;
+  if (c->pending == NULL && ack) emit(OUT_STDIN_ACK, c->id, NULL, 0);
+  flush_input(c);
 }
 
 static void take_input(uint32_t id, const char *data, size_t len) {
@@ -271,12 +300,7 @@ static void take_input(uint32_t id, const char *data, size_t len) {
     emit(OUT_STDIN_ACK, id, NULL, 0);
     return;
   }
-  c->pending = malloc(len > 0 ? len : 1);
-  if (c->pending == NULL) die("malloc");
-  memcpy(c->pending, data, len);
-  c->pending_len = len;
-  c->pending_off = 0;
-  flush_input(c);
+  start_input(c, data, len, 1);
 }
 
 static void end_input(uint32_t id) {
@@ -286,21 +310,19 @@ static void end_input(uint32_t id) {
   else close_fd(&c->in_fd);
 }
 
+/* One read per turn of the loop, so what a turn gathers for the owner stays bounded. */
 static void relay(struct child *c, int *fd, int op) {
   static char buf[RELAY_CHUNK];
-  for (;;) {
-    ssize_t n = read(*fd, buf, sizeof buf);
-    if (n > 0) {
-      emit(op, c->id, buf, (size_t)n);
-      if ((size_t)n < sizeof buf) return;
-      continue;
-    }
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
-    close_fd(fd); /* end of output (or an error, which ends it too) */
-    maybe_close(c);
+  ssize_t n;
+  do n = read(*fd, buf, sizeof buf);
+  while (n < 0 && errno == EINTR);
+  if (n > 0) {
+    emit(op, c->id, buf, (size_t)n);
     return;
   }
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+  close_fd(fd); /* end of output (or an error, which ends it too) */
+  maybe_close(c);
 }
 
 static void reap(void) {
@@ -335,6 +357,7 @@ static void sweep_closed(void) {
 }
 
 static void owner_gone(void) {
+  out_len = 0;
   for (struct child *c = children; c != NULL; c = c->next)
     if (!c->exited) kill(-c->pid, SIGKILL);
   exit(0);
@@ -363,7 +386,8 @@ static void read_owner(void) {
     char *payload = (char *)inbuf + at + HEADER;
     switch (op) {
       case IN_SPAWN:
-        spawn_child(id, payload, len);
+      case IN_SPAWN_WITH_INPUT:
+        spawn_child(id, payload, len, op == IN_SPAWN_WITH_INPUT);
         break;
       case IN_STDIN:
         take_input(id, payload, len);
@@ -400,6 +424,7 @@ int main(int argc, char **argv) {
   set_nonblocking(STDIN_FILENO, 0);
   set_nonblocking(STDOUT_FILENO, 0);
   emit(OUT_READY, 0, NULL, 0);
+  flush();
 
   struct pollfd *fds = NULL;
   struct child **who = NULL;
@@ -423,6 +448,7 @@ int main(int argc, char **argv) {
       if (c->err_fd >= 0) fds[n] = (struct pollfd){c->err_fd, POLLIN, 0}, who[n++] = c;
       if (c->in_fd >= 0 && c->pending != NULL) fds[n] = (struct pollfd){c->in_fd, POLLOUT, 0}, who[n++] = c;
     }
+    flush();
     if (poll(fds, n, -1) < 0) {
       if (errno == EINTR) continue;
       die("poll");

@@ -74,6 +74,23 @@ describe.each(hosts)(`${SpawnHostLauncher.name} (%s host)`, (kind, program) => {
     expect(out === text).toBe(true);
   });
 
+  it('takes a whole input with the start, even one the process never reads', async () => {
+    const sut = new SpawnHostLauncher(program());
+    const echo = await sut.launch('cat', [], 'p cnf 1 1\n1 0\nü\n');
+    let out = '';
+    echo.stdout.on('data', (text: string) => (out += text));
+    echo.stderr.resume();
+    expect(echo.stdin.writableEnded).toBe(true);
+    expect(await echo.closed).toEqual([0, null]);
+    expect(out).toBe('p cnf 1 1\n1 0\nü\n');
+
+    const deaf = await sut.launch('true', [], 'x'.repeat(60_000));
+    deaf.stdout.resume();
+    deaf.stderr.resume();
+    expect(await deaf.closed).toEqual([0, null]);
+    expect(sut.running).toBe(0);
+  });
+
   it('reports the exit code, standard error, and a death by signal', async () => {
     const sut = new SpawnHostLauncher(program());
     const failing = await sut.launch('sh', ['-c', 'echo oops >&2; exit 3']);

@@ -28,8 +28,12 @@ export interface SolverChild {
  * process that started it (the kernel's parent-death signal kills it, even after a SIGKILL).
  */
 export interface ProcessLauncher {
-  /** Rejects with the errno error (`code` ENOENT, EACCES...) when the command cannot start. */
-  launch(command: string, args: readonly string[]): Promise<SolverChild>;
+  /**
+   * Rejects with the errno error (`code` ENOENT, EACCES...) when the command cannot start.
+   * `input`, when given, is the whole standard input: it is sent with the start and the input is
+   * closed after it (the child's `stdin` is already ended).
+   */
+  launch(command: string, args: readonly string[], input?: string): Promise<SolverChild>;
 }
 
 /**
@@ -40,7 +44,7 @@ export type LaunchMode = 'host' | 'node-host' | 'direct';
 
 /** Spawns from this process: simple, but the fork blocks this event loop (see the spawn host). */
 export const directLauncher: ProcessLauncher = {
-  launch(plainCommand, plainArgs) {
+  launch(plainCommand, plainArgs, input) {
     // setpriv gives the solver its parent-death signal: it dies with this process.
     const { command, args } = dieWithParent({ command: plainCommand, args: [...plainArgs] });
     const child = spawn(command, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -54,6 +58,11 @@ export const directLauncher: ProcessLauncher = {
         child.off('error', reject);
         // Errors after the start (a failed kill) change nothing that the exit status does not say.
         child.on('error', () => {});
+        if (input !== undefined) {
+          // A solver may exit before reading all of it: the exit status, not the pipe, says why.
+          child.stdin.on('error', () => {});
+          child.stdin.end(input);
+        }
         resolve({
           pid: child.pid!,
           stdin: child.stdin,
@@ -83,6 +92,7 @@ class HostedChild implements SolverChild {
     readonly pid: number,
     id: number,
     sendToHost: (message: OwnerMessage) => void,
+    inputSent: boolean,
   ) {
     this.exited = new Promise((resolve) => (this.markExited = resolve));
     this.closed = new Promise((resolve) => (this.markClosed = resolve));
@@ -99,10 +109,12 @@ class HostedChild implements SolverChild {
       write: (chunk: string | Buffer, _encoding, callback) => forward(chunk.toString(), callback),
       writev: (chunks, callback) => forward(chunks.map((c) => String(c.chunk)).join(''), callback),
       final: (callback) => {
-        if (!this.done) sendToHost({ op: 'stdin-end', id });
+        if (!this.done && !inputSent) sendToHost({ op: 'stdin-end', id });
         callback();
       },
     });
+    // The whole input went with the start (the host closes the pipe after it).
+    if (inputSent) this.stdin.end();
   }
 
   receive(message: HostMessage): void {
@@ -178,6 +190,8 @@ interface HostChannel {
   send(message: OwnerMessage): void;
   /** Whether the channel keeps this process alive. */
   ref(on: boolean): void;
+  /** Whether the host takes a whole input with the spawn message. */
+  readonly sendsInput: boolean;
 }
 
 /** Starts the Node host: messages over Node's IPC channel; the host dies with us through setpriv. */
@@ -197,12 +211,19 @@ function startNodeHost(path: string, onMessage: (message: HostMessage) => void):
       host.send({ ...message, command: wrapped.command, args: wrapped.args });
     },
     ref: (on) => (on ? host.channel?.ref() : host.channel?.unref()),
+    sendsInput: false,
   };
 }
 
 /** Starts the native host: frames over its stdin and stdout; it sets the death signals itself. */
 function startNativeHost(path: string, onMessage: (message: HostMessage) => void): HostChannel {
   const host = spawn(path, [String(process.pid)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // Frames sent in one turn of the event loop go in one write: each write wakes the host.
+  let corked = false;
+  const uncork = (): void => {
+    corked = false;
+    host.stdin.uncork();
+  };
   const decoder = new HostFrameDecoder();
   host.stdout.on('data', (chunk: Buffer) => {
     for (const message of decoder.push(chunk)) onMessage(message);
@@ -212,7 +233,15 @@ function startNativeHost(path: string, onMessage: (message: HostMessage) => void
   const pipes = [host.stdin, host.stdout] as unknown as { ref(): void; unref(): void }[];
   return {
     process: host,
-    send: (message) => void host.stdin.write(encodeOwnerFrame(message)),
+    send: (message) => {
+      if (!corked) {
+        corked = true;
+        host.stdin.cork();
+        process.nextTick(uncork);
+      }
+      host.stdin.write(encodeOwnerFrame(message));
+    },
+    sendsInput: true,
     ref: (on) => pipes.forEach((pipe) => (on ? pipe.ref() : pipe.unref())),
   };
 }
@@ -242,23 +271,29 @@ export class SpawnHostLauncher implements ProcessLauncher {
   private readonly children = new Map<number, HostedChild>();
   private readonly pending = new Map<
     number,
-    { resolve: (child: SolverChild) => void; reject: (err: Error) => void }
+    { resolve: (child: SolverChild) => void; reject: (err: Error) => void; bundled: boolean }
   >();
   private nextId = 1;
 
   constructor(readonly program: SpawnHostProgram = defaultSpawnHost()) {}
 
-  async launch(command: string, args: readonly string[]): Promise<SolverChild> {
+  async launch(command: string, args: readonly string[], input?: string): Promise<SolverChild> {
     const host = await this.started();
     const id = this.nextId++;
     this.hold();
+    const bundled = input !== undefined && host.sendsInput;
     return new Promise<SolverChild>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      host.send({ op: 'spawn', id, command, args: [...args] });
-    }).catch((err: unknown) => {
-      this.release();
-      throw err;
-    });
+      this.pending.set(id, { resolve, reject, bundled });
+      host.send({ op: 'spawn', id, command, args: [...args], ...(bundled ? { input } : {}) });
+    })
+      .then((child) => {
+        if (input !== undefined && !bundled) child.stdin.end(input);
+        return child;
+      })
+      .catch((err: unknown) => {
+        this.release();
+        throw err;
+      });
   }
 
   /** Number of processes started through this host that have not closed yet. */
@@ -309,7 +344,7 @@ export class SpawnHostLauncher implements ProcessLauncher {
         waiter.reject(err);
         return;
       }
-      const child = new HostedChild(message.pid!, message.id, (m) => this.host?.send(m));
+      const child = new HostedChild(message.pid!, message.id, (m) => this.host?.send(m), waiter.bundled);
       this.children.set(message.id, child);
       void child.closed.then(() => {
         this.children.delete(message.id);

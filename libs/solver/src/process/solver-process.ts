@@ -42,6 +42,34 @@ export interface SolverProcessResult {
 
 const STDERR_TAIL_CHARS = 8192;
 
+/** Input up to this size goes with the start of the process, in one message to the spawn host. */
+const BUNDLED_INPUT_CHARS = 1 << 16;
+
+/**
+ * The input whole, when it ends within `limit` characters; otherwise the same chunks, to be
+ * streamed (the ones already taken first, then the rest of the same iterator).
+ */
+function bundleSmallInput(
+  chunks: Iterable<string>,
+  limit: number,
+): { whole: string } | { stream: Iterable<string> } {
+  const iterator = chunks[Symbol.iterator]();
+  const taken: string[] = [];
+  let size = 0;
+  for (;;) {
+    const next = iterator.next();
+    if (next.done === true) return { whole: taken.join('') };
+    taken.push(next.value);
+    size += next.value.length;
+    if (size > limit) break;
+  }
+  function* rest(): Generator<string> {
+    yield* taken;
+    for (let next = iterator.next(); next.done !== true; next = iterator.next()) yield next.value;
+  }
+  return { stream: rest() };
+}
+
 /**
  * Runs one solver process in its own process group and resolves only once the process has been
  * reaped and its output pipes have closed, so no solver of this run is alive afterwards. A
@@ -50,9 +78,11 @@ const STDERR_TAIL_CHARS = 8192;
  */
 export async function runSolverProcess(spec: SolverProcessSpec): Promise<SolverProcessResult> {
   const started = performance.now();
+  const input = bundleSmallInput(spec.input ?? [], BUNDLED_INPUT_CHARS);
   let child;
   try {
-    child = await (spec.launcher ?? launcherFor('host')).launch(spec.command, spec.args);
+    const whole = 'whole' in input ? input.whole : undefined;
+    child = await (spec.launcher ?? launcherFor('host')).launch(spec.command, spec.args, whole);
   } catch (err) {
     throw startError(spec, err);
   }
@@ -116,7 +146,7 @@ export async function runSolverProcess(spec: SolverProcessSpec): Promise<SolverP
       fail(err);
     }
   });
-  const writing = writeDimacs(child.stdin, spec.input ?? []).catch(fail);
+  const writing = 'stream' in input ? writeDimacs(child.stdin, input.stream).catch(fail) : Promise.resolve();
 
   try {
     const [[exitCode, signal]] = await Promise.all([closed, linesDone, writing]);

@@ -55,12 +55,23 @@ describe(HostFrameDecoder.name, () => {
 });
 
 describe(encodeOwnerFrame.name, () => {
-  it('sends argv as NUL-terminated strings after a length, op and id header', () => {
+  it('sends argv as a count and NUL-terminated strings after a length, op and id header', () => {
     const frame = encodeOwnerFrame({ op: 'spawn', id: 3, command: 'kissat', args: ['-q', 'ü'] });
     expect(frame.readUInt32LE(0)).toBe(frame.length - 9);
     expect(frame.readUInt8(4)).toBe(1);
     expect(frame.readUInt32LE(5)).toBe(3);
-    expect(frame.subarray(9).toString('utf8')).toBe('kissat\0-q\0ü\0');
+    expect(frame.readUInt32LE(9)).toBe(3);
+    expect(frame.subarray(13).toString('utf8')).toBe('kissat\0-q\0ü\0');
+    const withInput = encodeOwnerFrame({
+      op: 'spawn',
+      id: 4,
+      command: 'kissat',
+      args: [],
+      input: 'p cnf 0 0\n',
+    });
+    expect(withInput.readUInt8(4)).toBe(4);
+    expect(withInput.readUInt32LE(9)).toBe(1);
+    expect(withInput.subarray(13).toString('utf8')).toBe('kissat\0p cnf 0 0\n');
     expect(encodeOwnerFrame({ op: 'stdin', id: 3, data: 'p cnf 1 1\n' }).subarray(9).toString()).toBe(
       'p cnf 1 1\n',
     );

@@ -2,7 +2,8 @@ import { constants } from 'node:os';
 
 /** What the owner tells a spawn host. */
 export type OwnerMessage =
-  | { op: 'spawn'; id: number; command: string; args: string[] }
+  /** `input`: the whole of the process's standard input, which is closed after it. */
+  | { op: 'spawn'; id: number; command: string; args: string[]; input?: string }
   | { op: 'stdin'; id: number; data: string }
   | { op: 'stdin-end'; id: number };
 
@@ -22,7 +23,7 @@ export interface HostMessage {
  * header of u32 payload length, u8 op and u32 id, then the payload.
  */
 const HEADER = 9;
-const OWNER_OPS = { spawn: 1, stdin: 2, 'stdin-end': 3 } as const;
+const OWNER_OPS = { spawn: 1, stdin: 2, 'stdin-end': 3, 'spawn-with-input': 4 } as const;
 const HOST_OPS: readonly HostMessage['op'][] = [
   'ready',
   'spawned',
@@ -41,15 +42,26 @@ const signalNames = new Map<number, NodeJS.Signals>(
 /** One frame for the native host. */
 export function encodeOwnerFrame(message: OwnerMessage): Buffer {
   let payload: Buffer;
+  let op: keyof typeof OWNER_OPS = message.op;
   switch (message.op) {
-    case 'spawn':
+    case 'spawn': {
       // argv as NUL-terminated strings; a NUL inside one cannot reach exec, so it is refused here.
-      for (const part of [message.command, ...message.args]) {
+      const argv = [message.command, ...message.args];
+      for (const part of argv) {
         if (part.includes('\0'))
           throw new TypeError(`a solver argument contains a NUL byte: ${JSON.stringify(part)}`);
       }
-      payload = Buffer.from([message.command, ...message.args].map((s) => `${s}\0`).join(''), 'utf8');
+      const argc = Buffer.alloc(4);
+      argc.writeUInt32LE(argv.length, 0);
+      const strings = Buffer.from(argv.map((s) => `${s}\0`).join(''), 'utf8');
+      if (message.input === undefined) {
+        payload = Buffer.concat([argc, strings]);
+      } else {
+        payload = Buffer.concat([argc, strings, Buffer.from(message.input, 'utf8')]);
+        op = 'spawn-with-input';
+      }
       break;
+    }
     case 'stdin':
       payload = Buffer.from(message.data, 'utf8');
       break;
@@ -59,7 +71,7 @@ export function encodeOwnerFrame(message: OwnerMessage): Buffer {
   }
   const frame = Buffer.allocUnsafe(HEADER + payload.length);
   frame.writeUInt32LE(payload.length, 0);
-  frame.writeUInt8(OWNER_OPS[message.op], 4);
+  frame.writeUInt8(OWNER_OPS[op], 4);
   frame.writeUInt32LE(message.id, 5);
   payload.copy(frame, HEADER);
   return frame;

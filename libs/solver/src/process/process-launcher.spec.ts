@@ -1,11 +1,14 @@
 import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import { pigeonhole } from '@satfarm/cnf';
 import { describe, expect, it } from 'vitest';
 
 import { KissatRunner } from '../runners/kissat.runner.js';
 import type { SolverProgress } from '../solver.types.js';
-import { descendantProcesses, groupMembers, processTable } from '../testing/process-probe.js';
+import { descendantProcesses, groupMembers, processTable, writeScript } from '../testing/process-probe.js';
 import {
   defaultSpawnHost,
   nativeSpawnHost,
@@ -164,6 +167,28 @@ describe.each(hosts)(`${SpawnHostLauncher.name} (%s host)`, (kind, program) => {
     });
     expect(again.exitCode).toBe(20);
     expect(sut.hostPid).not.toBe(host);
+  });
+});
+
+describe('a native host that breaks the protocol', () => {
+  it('is killed, and its launches fail, not this process', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'satfarm-host-'));
+    try {
+      // Says it is ready, then answers the first request with an op that does not exist (99).
+      const path = await writeScript(
+        dir,
+        'bad-host',
+        `printf '\\000\\000\\000\\000\\001\\000\\000\\000\\000'
+head -c 1 >/dev/null
+printf '\\000\\000\\000\\000\\143\\001\\000\\000\\000'
+exec sleep 30`,
+      );
+      const sut = new SpawnHostLauncher({ kind: 'native', path });
+      const error = await sut.launch('true', []).catch((e: unknown) => e);
+      expect(String(error)).toMatch(/spawn host exited \(SIGKILL\)/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -226,7 +226,16 @@ function startNativeHost(path: string, onMessage: (message: HostMessage) => void
   };
   const decoder = new HostFrameDecoder();
   host.stdout.on('data', (chunk: Buffer) => {
-    for (const message of decoder.push(chunk)) onMessage(message);
+    let messages: HostMessage[];
+    try {
+      messages = decoder.push(chunk);
+    } catch (err) {
+      // A host that breaks the protocol is killed: its exit ends its runs as killed.
+      process.stderr.write(`satfarm: ${err instanceof Error ? err.message : String(err)}; restarting it\n`);
+      host.kill('SIGKILL');
+      return;
+    }
+    for (const message of messages) onMessage(message);
   });
   // A write after the host died fails; its exit is what tells the owner.
   host.stdin.on('error', () => {});

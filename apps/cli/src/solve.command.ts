@@ -37,7 +37,7 @@ export function solveCommand(): Command {
     )
     .option('--timeout <seconds>', 'give up after this long, keeping the best plan found', positiveSeconds)
     .option('--unique', 'prove the solution unique, or show a second one')
-    .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe, leap)')
+    .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe, leap, bracket)')
     .option('--presets', 'solver presets by the bounds: --unsat for the lowest open horizon, --sat above')
     .option('--no-presets', 'one solver configuration for every horizon (default for games other than cube)')
     .option('--no-progress', 'no live progress display')

@@ -45,7 +45,7 @@ export function submitCommand(): Command {
     .addOption(new Option('--solver <name>', 'SAT solver').choices(['kissat', 'cadical', 'minisat']))
     .option('--priority <n>', '0..100, higher runs first', nonNegativeInt)
     .option('--unique', 'prove the solution unique, or show a second one')
-    .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe, leap)')
+    .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe, leap, bracket)')
     .option('--presets', 'solver presets by the bounds: --unsat for the lowest open horizon, --sat above')
     .option('--no-presets', 'one solver configuration for every horizon (default for games other than cube)')
     .option('--no-progress', 'no progress lines on a terminal')

@@ -25,7 +25,12 @@ export const JobOptionsSchema = z.strictObject({
     .optional()
     .describe('0..100, higher runs first; default 0'),
   unique: z.boolean().optional().describe('puzzles: prove the solution unique or show a second one'),
-  policy: z.string().min(1).max(64).optional().describe('horizon-choice policy (consecutive, probe, leap)'),
+  policy: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('horizon-choice policy (consecutive, probe, leap, bracket)'),
   presets: z
     .boolean()
     .optional()

@@ -19,7 +19,7 @@ describe(registerHorizonPolicy.name, () => {
   it('makes a policy usable by name in sweep states', () => {
     expect(() => horizonPolicy('top-down')).toThrow(UnknownPolicyError);
     registerHorizonPolicy(topDown);
-    expect(horizonPolicyNames()).toEqual(['consecutive', 'probe', 'leap', 'top-down']);
+    expect(horizonPolicyNames()).toEqual(['consecutive', 'probe', 'leap', 'bracket', 'top-down']);
     expect(nextHorizons(initSweepState({ lower: 1, max: 9, parallelism: 2, policy: 'top-down' }))).toEqual([
       9, 8,
     ]);

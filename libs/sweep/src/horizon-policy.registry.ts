@@ -1,3 +1,4 @@
+import { bracketPolicy } from './bracket.policy.js';
 import { consecutivePolicy } from './consecutive.policy.js';
 import type { HorizonPolicy } from './horizon-policy.js';
 import { leapPolicy } from './leap.policy.js';
@@ -5,7 +6,7 @@ import { probePolicy } from './probe.policy.js';
 import { UnknownPolicyError } from './sweep.error.js';
 
 const policies = new Map<string, HorizonPolicy>(
-  [consecutivePolicy, probePolicy, leapPolicy].map((p) => [p.name, p]),
+  [consecutivePolicy, probePolicy, leapPolicy, bracketPolicy].map((p) => [p.name, p]),
 );
 
 /** The policy registered under `name`; throws `UnknownPolicyError` naming the known ones. */
@@ -15,7 +16,7 @@ export function horizonPolicy(name: string): HorizonPolicy {
   return policy;
 }
 
-/** Names of the registered policies (`consecutive`, `probe`, `leap`, and any registered since). */
+/** Names of the registered policies (`consecutive`, `probe`, `leap`, `bracket`, and any registered since). */
 export function horizonPolicyNames(): string[] {
   return [...policies.keys()];
 }

@@ -8,12 +8,14 @@ import {
   type ScriptedPlan,
 } from './testing/scripted-horizon.runner.js';
 
+const POLICIES = ['consecutive', 'probe', 'leap', 'bracket'] as const;
+
 interface RandomInstance {
   lower: number;
   max: number;
   optimum: number;
   parallelism: number;
-  policy: 'consecutive' | 'probe';
+  policy: (typeof POLICIES)[number];
   script: (t: number) => ScriptedAnswer;
 }
 
@@ -43,7 +45,7 @@ function randomInstance(seed: number): RandomInstance {
     max,
     optimum,
     parallelism: int(1, 5),
-    policy: int(0, 1) === 0 ? 'consecutive' : 'probe',
+    policy: POLICIES[int(0, POLICIES.length - 1)]!,
     script: (t) => {
       const answer = answers.get(t);
       if (answer === undefined) throw new Error(`horizon ${t} outside [${lower}, ${max}] was run`);

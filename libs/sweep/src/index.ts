@@ -5,5 +5,6 @@ export * from './horizon-policy.registry.js';
 export * from './consecutive.policy.js';
 export * from './probe.policy.js';
 export * from './leap.policy.js';
+export * from './bracket.policy.js';
 export * from './horizon-sweep.js';
 export * from './horizon-preset.js';

@@ -43,7 +43,7 @@ function lowestOpen(view: HorizonPolicyView): number | undefined {
   return undefined;
 }
 
-function highestTried(view: HorizonPolicyView, chosen: readonly number[]): number {
+export function highestTried(view: HorizonPolicyView, chosen: readonly number[]): number {
   let top = view.lower;
   for (const record of view.horizons) {
     if (record.state !== 'cancelled') top = Math.max(top, record.t);
@@ -52,7 +52,7 @@ function highestTried(view: HorizonPolicyView, chosen: readonly number[]): numbe
 }
 
 /** The smallest rung `anchor` + 2^k (k >= 0) above `top`. */
-function nextRung(anchor: number, top: number): number {
+export function nextRung(anchor: number, top: number): number {
   let step = 1;
   while (anchor + step <= top) step *= 2;
   return anchor + step;

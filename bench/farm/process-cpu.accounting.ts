@@ -1,4 +1,4 @@
-import { childrenOf, commandLine, readProc } from './proc-files.js';
+import { childrenOf, commandLine, processTimes, type ProcessTimes, TICKS_PER_SECOND } from './proc-files.js';
 
 /** CPU seconds spent by each part of a farm on one machine over a stretch of time. */
 export interface CpuByRole {
@@ -14,32 +14,16 @@ export interface CpuByRole {
   client: number;
 }
 
-interface Times {
-  /** utime + stime, in clock ticks. */
-  own: number;
-  /** cutime + cstime: children waited for, in clock ticks. */
-  reaped: number;
-}
-
-/** Linux's USER_HZ: the unit of the times in /proc/<pid>/stat. */
-const TICKS_PER_SECOND = 100;
-
-function times(pid: number): Times | undefined {
-  const stat = readProc(pid, 'stat');
-  if (stat === '') return undefined;
-  // Fields after the command name, which may hold spaces: state is field 3, utime field 14.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((i) => Number(fields[i]));
-  return { own: utime! + stime!, reaped: cutime! + cstime! };
-}
-
 type Role = keyof CpuByRole;
 
 /** Every process of the farm by role, with its times now. */
-function snapshot(farm: { api: number; workers: number[] }): Map<number, { role: Role; times: Times }> {
-  const found = new Map<number, { role: Role; times: Times }>();
+function snapshot(farm: {
+  api: number;
+  workers: number[];
+}): Map<number, { role: Role; times: ProcessTimes }> {
+  const found = new Map<number, { role: Role; times: ProcessTimes }>();
   const add = (pid: number, role: Role): void => {
-    const t = times(pid);
+    const t = processTimes(pid);
     if (t !== undefined) found.set(pid, { role, times: t });
   };
   add(process.pid, 'client');

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { type CnfFormula, pigeonhole, randomKSat } from '@satfarm/cnf';
 import { KissatRunner, type LaunchMode } from '@satfarm/solver';
 
-import { childrenOf, commandLine, readProc } from '../farm/proc-files.js';
+import { childrenOf, commandLine, processTimes, TICKS_PER_SECOND } from '../farm/proc-files.js';
 
 /**
  * What KissatRunner costs on top of kissat itself: for each instance, N solves through the
@@ -156,9 +156,8 @@ function printTable(rows: Row[]): void {
 /** CPU ticks so far of this process, its spawn hosts, and every process they reaped. */
 function cpuTicks(): number {
   const ticks = (pid: number): number => {
-    const stat = readProc(pid, 'stat');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0);
+    const t = processTimes(pid);
+    return t === undefined ? 0 : t.own + t.reaped;
   };
   const hosts = childrenOf(process.pid).filter((pid) => commandLine(pid).includes('spawn-host'));
   return ticks(process.pid) + hosts.reduce((sum, pid) => sum + ticks(pid), 0);
@@ -190,8 +189,7 @@ async function launchCost(
   delay.disable();
   return {
     solvesPerSec: round(count / seconds),
-    // Linux's USER_HZ is 100 ticks a second.
-    cpuMsPerSolve: round((ticks * 10) / count),
+    cpuMsPerSolve: round((ticks * 1000) / TICKS_PER_SECOND / count),
     loopDelayP99Ms: round(delay.percentile(99) / 1e6),
     loopDelayMaxMs: round(delay.max / 1e6),
   };

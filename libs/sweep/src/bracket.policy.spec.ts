@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
 import { bracketPolicy } from './bracket.policy.js';
-import { initSweepState, markStarted, nextHorizons, recordResult, type SweepState } from './sweep-state.js';
+import { nextHorizons } from './sweep-state.js';
+import { answer, start, sweepOf, unsatFrom } from './testing/policy-steps.js';
 
-function sweep(lower: number, max: number, parallelism: number): SweepState {
-  return initSweepState({ lower, max, parallelism, policy: bracketPolicy.name });
-}
-
-function answer(state: SweepState, t: number, result: 'sat' | 'unsat' | 'unknown'): SweepState {
-  return recordResult(markStarted(state, t, 0), t, result).state;
-}
-
-function start(state: SweepState, t: number): SweepState {
-  return markStarted(state, t, 0);
-}
+const sweep = (lower: number, max: number, parallelism: number) =>
+  sweepOf(bracketPolicy.name, lower, max, parallelism);
 
 describe(bracketPolicy.name, () => {
   it('climbs from lower and probes a rung of the ladder above the highest horizon tried', () => {
@@ -27,7 +19,7 @@ describe(bracketPolicy.name, () => {
 
   it('keeps its ladder slot climbing while the climber leaps', () => {
     let state = sweep(0, 100, 2);
-    for (let t = 0; t < 20; t++) state = answer(state, t, 'unsat');
+    state = unsatFrom(state, 0, 20);
     // gap min(8, 20 / 4) = 5: the climber at 25; the ladder above 25 is 0 + 32.
     expect(nextHorizons(state)).toEqual([25, 32]);
     state = start(start(state, 25), 32);
@@ -36,7 +28,7 @@ describe(bracketPolicy.name, () => {
 
   it('once a plan is known, descends from just below it while the climber goes on', () => {
     let state = sweep(0, 100, 2);
-    for (let t = 0; t < 20; t++) state = answer(state, t, 'unsat');
+    state = unsatFrom(state, 0, 20);
     state = start(state, 25);
     state = answer(state, 32, 'sat');
     expect(state.upper).toBe(32);
@@ -52,7 +44,7 @@ describe(bracketPolicy.name, () => {
 
   it('keeps the climber below the descending slot as the window closes', () => {
     let state = sweep(0, 100, 2);
-    for (let t = 0; t < 24; t++) state = answer(state, t, 'unsat');
+    state = unsatFrom(state, 0, 24);
     state = answer(state, 27, 'sat');
     // lower 24, gap 6, but the window is 24..26 and 26 is the descender's.
     expect(nextHorizons(state)).toEqual([26, 25]);
@@ -64,12 +56,12 @@ describe(bracketPolicy.name, () => {
 
   it('with one slot leaps until a plan is known, then only descends; further slots fill from lower', () => {
     let one = sweep(0, 100, 1);
-    for (let t = 0; t < 8; t++) one = answer(one, t, 'unsat');
+    one = unsatFrom(one, 0, 8);
     expect(nextHorizons(one)).toEqual([10]);
     one = answer(one, 10, 'sat');
     expect(nextHorizons(one)).toEqual([9]);
     let three = sweep(0, 100, 3);
-    for (let t = 0; t < 8; t++) three = answer(three, t, 'unsat');
+    three = unsatFrom(three, 0, 8);
     expect(nextHorizons(three)).toEqual([10, 16, 8]);
   });
 });

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
 import { leapPolicy } from './leap.policy.js';
-import { initSweepState, markStarted, nextHorizons, recordResult, type SweepState } from './sweep-state.js';
+import { nextHorizons } from './sweep-state.js';
+import { answer, sweepOf, unsatFrom } from './testing/policy-steps.js';
 
-function sweep(lower: number, max: number, parallelism: number): SweepState {
-  return initSweepState({ lower, max, parallelism, policy: leapPolicy.name });
-}
-
-function answer(state: SweepState, t: number, result: 'sat' | 'unsat' | 'unknown'): SweepState {
-  return recordResult(markStarted(state, t, 0), t, result).state;
-}
+const sweep = (lower: number, max: number, parallelism: number) =>
+  sweepOf(leapPolicy.name, lower, max, parallelism);
 
 describe(leapPolicy.name, () => {
   it('is consecutive while the lower bound holds', () => {
@@ -22,7 +18,7 @@ describe(leapPolicy.name, () => {
 
   it('leaps further above lower the further lower has risen, skipping the horizons an UNSAT proves', () => {
     let state = sweep(0, 100, 1);
-    for (let t = 0; t < 8; t++) state = answer(state, t, 'unsat');
+    state = unsatFrom(state, 0, 8);
     expect(nextHorizons(state)).toEqual([10]);
     state = answer(state, 10, 'unsat');
     expect(state.lower).toBe(11);
@@ -31,16 +27,16 @@ describe(leapPolicy.name, () => {
 
   it('caps the leap at the largest gap and at max', () => {
     let state = sweep(0, 100, 1);
-    for (let t = 0; t < 60; t++) state = answer(state, t, 'unsat');
+    state = unsatFrom(state, 0, 60);
     expect(nextHorizons(state)).toEqual([68]);
     let capped = sweep(0, 45, 1);
-    for (let t = 0; t < 40; t++) capped = answer(capped, t, 'unsat');
+    capped = unsatFrom(capped, 0, 40);
     expect(nextHorizons(capped)).toEqual([45]);
   });
 
   it('sweeps up from lower once a leap finds a plan', () => {
     let state = sweep(0, 100, 1);
-    for (let t = 0; t < 12; t++) state = answer(state, t, 'unsat');
+    state = unsatFrom(state, 0, 12);
     expect(nextHorizons(state)).toEqual([15]);
     state = answer(state, 15, 'sat');
     expect(nextHorizons(state)).toEqual([12]);
@@ -48,7 +44,7 @@ describe(leapPolicy.name, () => {
 
   it('fills further slots from lower upwards', () => {
     let state = sweep(0, 100, 3);
-    for (let t = 0; t < 8; t++) state = answer(state, t, 'unsat');
+    state = unsatFrom(state, 0, 8);
     expect(nextHorizons(state)).toEqual([10, 8, 9]);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
 import { probePolicy } from './probe.policy.js';
-import { initSweepState, markStarted, nextHorizons, recordResult, type SweepState } from './sweep-state.js';
+import { markStarted, nextHorizons, recordResult } from './sweep-state.js';
+import { sweepOf } from './testing/policy-steps.js';
 
-function sweep(lower: number, max: number, parallelism: number): SweepState {
-  return initSweepState({ lower, max, parallelism, policy: probePolicy.name });
-}
+const sweep = (lower: number, max: number, parallelism: number) =>
+  sweepOf(probePolicy.name, lower, max, parallelism);
 
 describe(probePolicy.name, () => {
   it('keeps one slot on the lowest horizon and climbs rungs lower + 1, 2, 4, 8 with the others', () => {

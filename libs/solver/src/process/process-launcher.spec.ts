@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { realpathSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +12,12 @@ import type { SolverProgress } from '../solver.types.js';
 import { descendantProcesses, groupMembers, processTable, writeScript } from '../testing/process-probe.js';
 import {
   defaultSpawnHost,
+  launcherFor,
   nativeSpawnHost,
   nodeSpawnHost,
   type SpawnHostProgram,
   SpawnHostLauncher,
+  type SolverChild,
 } from './process-launcher.js';
 import { runSolverProcess } from './solver-process.js';
 
@@ -22,6 +25,18 @@ const kissats = (): number[] =>
   descendantProcesses()
     .filter((row) => row.command === 'kissat')
     .map((row) => row.pid);
+
+/** Everything a started process prints, and how it ended. */
+async function finished(
+  child: SolverChild,
+): Promise<{ out: string; err: string; ended: [number | null, string | null] }> {
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (text: string) => (out += text));
+  child.stderr.on('data', (text: string) => (err += text));
+  const ended = await child.closed;
+  return { out, err, ended };
+}
 
 /** Far beyond a test's time for kissat: runs end by a kill, never on their own. */
 const hard = (): ReturnType<typeof pigeonhole> => pigeonhole(12, 11);
@@ -49,11 +64,9 @@ describe.each(hosts)(`${SpawnHostLauncher.name} (%s host)`, (kind, program) => {
     expect(row?.ppid).toBe(sut.hostPid);
     expect(row?.pgid).toBe(child.pid);
     expect(sut.running).toBe(1);
-    let out = '';
-    child.stdout.on('data', (text: string) => (out += text));
-    child.stderr.resume();
     child.stdin.end(pigeonhole(4, 3).toDimacs());
-    expect(await child.closed).toEqual([20, null]);
+    const { out, ended } = await finished(child);
+    expect(ended).toEqual([20, null]);
     expect(out).toContain('s UNSATISFIABLE');
     expect(sut.running).toBe(0);
   });
@@ -80,35 +93,23 @@ describe.each(hosts)(`${SpawnHostLauncher.name} (%s host)`, (kind, program) => {
   it('takes a whole input with the start, even one the process never reads', async () => {
     const sut = new SpawnHostLauncher(program());
     const echo = await sut.launch('cat', [], 'p cnf 1 1\n1 0\nü\n');
-    let out = '';
-    echo.stdout.on('data', (text: string) => (out += text));
-    echo.stderr.resume();
     expect(echo.stdin.writableEnded).toBe(true);
-    expect(await echo.closed).toEqual([0, null]);
-    expect(out).toBe('p cnf 1 1\n1 0\nü\n');
+    expect(await finished(echo)).toEqual({ out: 'p cnf 1 1\n1 0\nü\n', err: '', ended: [0, null] });
 
     const deaf = await sut.launch('true', [], 'x'.repeat(60_000));
-    deaf.stdout.resume();
-    deaf.stderr.resume();
-    expect(await deaf.closed).toEqual([0, null]);
+    expect((await finished(deaf)).ended).toEqual([0, null]);
     expect(sut.running).toBe(0);
   });
 
   it('reports the exit code, standard error, and a death by signal', async () => {
     const sut = new SpawnHostLauncher(program());
     const failing = await sut.launch('sh', ['-c', 'echo oops >&2; exit 3']);
-    let err = '';
-    failing.stderr.on('data', (text: string) => (err += text));
-    failing.stdout.resume();
     failing.stdin.end();
-    expect(await failing.closed).toEqual([3, null]);
-    expect(err).toBe('oops\n');
+    expect(await finished(failing)).toEqual({ out: '', err: 'oops\n', ended: [3, null] });
 
     const sleeper = await sut.launch('sleep', ['30']);
-    sleeper.stdout.resume();
-    sleeper.stderr.resume();
     process.kill(-sleeper.pid, 'SIGTERM');
-    expect(await sleeper.closed).toEqual([null, 'SIGTERM']);
+    expect((await finished(sleeper)).ended).toEqual([null, 'SIGTERM']);
   });
 
   it('refuses a command that does not exist, and keeps serving', async () => {
@@ -120,18 +121,14 @@ describe.each(hosts)(`${SpawnHostLauncher.name} (%s host)`, (kind, program) => {
     } else {
       // The Node host starts setpriv, which then fails to exec the command.
       const missing = await sut.launch('satfarm-no-such-solver', []);
-      let err = '';
-      missing.stderr.on('data', (text: string) => (err += text));
-      missing.stdout.resume();
       missing.stdin.end();
-      expect(await missing.closed).toEqual([127, null]);
+      const { err, ended } = await finished(missing);
+      expect(ended).toEqual([127, null]);
       expect(err).toContain('satfarm-no-such-solver');
     }
     const child = await sut.launch('true', []);
     child.stdin.end();
-    child.stdout.resume();
-    child.stderr.resume();
-    expect(await child.closed).toEqual([0, null]);
+    expect((await finished(child)).ended).toEqual([0, null]);
   });
 
   it('when the host dies mid-solve, the run ends killed, no solver is left, and a new host serves the next run', async () => {
@@ -197,6 +194,10 @@ describe('the default launch', () => {
     expect(defaultSpawnHost().kind).toBe(process.platform === 'linux' ? 'native' : 'node');
     const next = await new KissatRunner().solve({ formula: pigeonhole(4, 3) });
     expect(next.status).toBe('unsat');
+    // The solve went through the shared host, which is the built native program.
+    const shared = launcherFor('host') as SpawnHostLauncher;
+    expect(shared.hostPid).toBeDefined();
+    expect(realpathSync(`/proc/${shared.hostPid}/exe`)).toBe(realpathSync(nativeSpawnHost()!));
   });
 });
 

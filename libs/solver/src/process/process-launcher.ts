@@ -182,7 +182,10 @@ export function nativeSpawnHost(): string | undefined {
 }
 
 /** A spawn host program: the native one (default where built) or the Node one. */
-export type SpawnHostProgram = { kind: 'native'; path: string } | { kind: 'node'; path: string };
+export interface SpawnHostProgram {
+  kind: 'native' | 'node';
+  path: string;
+}
 
 /** The owner's end of a running host. */
 interface HostChannel {

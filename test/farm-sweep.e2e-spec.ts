@@ -174,4 +174,43 @@ describe('a farm of one API and two worker processes', () => {
     // Cancelling again changes nothing.
     expect((await http<JobResource>(api.url, 'DELETE', `/v1/jobs/${jobId}`)).body.status).toBe('cancelled');
   });
+
+  it('lets a patient probe give way on its worker, then runs that horizon again under a new queue id', async () => {
+    // bracket with 0.3 s of patience: t=3 is UNSAT at once, t=4 is PHP(10, 9) (about a second),
+    // t=5 is the optimum. The ladder's rung 4 gives way after 0.3 s; the rung 5 finds the plan,
+    // and with 4 the last open horizon the climber runs it again, without a limit, to its UNSAT.
+    const instance = { optimum: 5, lower: 4, holes: { 4: 9 } };
+    const { status, body } = await http<{ id: string }>(api.url, 'POST', '/v1/jobs', {
+      game: 'staircase',
+      instance,
+      options: { parallelism: 2, policy: 'bracket', patienceSec: 0.3, maxHorizon: 8 },
+    });
+    expect(status).toBe(201);
+    const jobId = body.id;
+    await progress.subscribe({ jobId });
+    const end = await progress.jobEnd(jobId);
+    expect(end).toMatchObject({ status: 'optimal', bounds: { lower: 5, upper: 5 }, horizon: 5 });
+
+    const events = progress.horizons.filter((e) => e.jobId === jobId && e.t === 4).map((e) => e.state);
+    expect(events).toContain('cancelled');
+    expect(events.at(-1)).toBe('unsat');
+    // Both runs of horizon 4 went through the queue and were answered: the first one stopped at its
+    // limit (an `unknown` on the worker), the second under its own id.
+    await whenQueues(() => ended.has(`${jobId}.t4`) && ended.has(`${jobId}.t4.r2`));
+    expect(ended.get(`${jobId}.t4`)).toBe('completed');
+    expect(ended.get(`${jobId}.t4.r2`)).toBe('completed');
+    const job = (await http<JobResource>(api.url, 'GET', `/v1/jobs/${jobId}`)).body;
+    expect(job.horizons.find((h) => h.t === 4)?.result).toBe('unsat');
+    for (const worker of workers) expect(kissatUnder(worker)).toEqual([]);
+  });
+
+  it('refuses a patience that is not a positive number of seconds, and queues nothing', async () => {
+    const { status, body } = await http<{ message: unknown }>(api.url, 'POST', '/v1/jobs', {
+      game: 'staircase',
+      instance: { optimum: 5, lower: 4, holes: {} },
+      options: { policy: 'bracket', patienceSec: 0 },
+    });
+    expect(status).toBe(400);
+    expect(JSON.stringify(body)).toMatch(/patienceSec/);
+  });
 });

@@ -4,7 +4,7 @@
  * per-level time cap. Unsupported levels are listed with the tile types that keep them out. Every
  * plan is replayed in the simulator by the engine before it is counted.
  * Run: node dist/bench/hexahop/hexahop.bench.js [--cap SECONDS] [--parallel N] [--only A,B]
- *      [--policy leap] [--presets on|off] [--variant '{"deadlines":false}'] [--out NAME]. Writes
+ *      [--policy leap] [--patience SECONDS] [--presets on|off] [--variant '{"deadlines":false}'] [--out NAME]. Writes
  *      bench/results/NAME.json (hexahop.json by default).
  */
 import { cpus } from 'node:os';
@@ -34,6 +34,8 @@ function option(name: string): string | undefined {
 const capSec = Number(option('cap') ?? 60);
 const parallelism = Number(option('parallel') ?? 1);
 const policy = option('policy') ?? hexahopGame.defaultPolicy ?? 'consecutive';
+/** Seconds a patient probe (probe's and bracket's second slot) runs before it gives way; none by default. */
+const patienceSec = option('patience') === undefined ? undefined : Number(option('patience'));
 const outName = option('out') ?? 'hexahop';
 /** Solver presets by horizon (--unsat on the lowest open horizon, --sat above); default: the game's. */
 const presets =
@@ -68,7 +70,7 @@ async function main(): Promise<void> {
     (e) => only === undefined || only.includes(e.name.toLowerCase()) || only.includes(e.file.toLowerCase()),
   );
   console.log(
-    `hexahop benchmark, ${solver}, cap ${capSec} s per level, parallelism ${parallelism}, policy ${policy}, presets ${presets ? 'on' : 'off'}`,
+    `hexahop benchmark, ${solver}, cap ${capSec} s per level, parallelism ${parallelism}, policy ${policy}${patienceSec === undefined ? '' : `, patience ${patienceSec} s`}, presets ${presets ? 'on' : 'off'}`,
   );
   const game: GameDefinition<HexahopInstance, HexahopSolution> =
     variant === undefined
@@ -82,7 +84,13 @@ async function main(): Promise<void> {
       continue;
     }
     const instance = instanceOfLevel(entry);
-    const report = await solveParsed(game, instance, { parallelism, timeoutSec: capSec, policy, presets });
+    const report = await solveParsed(game, instance, {
+      parallelism,
+      timeoutSec: capSec,
+      policy,
+      presets,
+      ...(patienceSec === undefined ? {} : { patienceSec }),
+    });
     const plan = report.solution as HexahopSolution | undefined;
     const row: Row = {
       ...base,
@@ -128,6 +136,7 @@ async function main(): Promise<void> {
         capSeconds: capSec,
         parallelism,
         policy,
+        patienceSeconds: patienceSec ?? null,
         presets,
         variant: variant ?? null,
         summary,

@@ -19,6 +19,7 @@ interface SolveFlags {
   timeout?: number;
   unique?: boolean;
   policy?: string;
+  patience?: number;
   presets?: boolean;
   progress: boolean;
 }
@@ -38,6 +39,11 @@ export function solveCommand(): Command {
     .option('--timeout <seconds>', 'give up after this long, keeping the best plan found', positiveSeconds)
     .option('--unique', 'prove the solution unique, or show a second one')
     .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe, leap, bracket)')
+    .option(
+      '--patience <seconds>',
+      "how long a probe of probe's or bracket's second slot runs before it gives way to another horizon",
+      positiveSeconds,
+    )
     .option('--presets', 'solver presets by the bounds: --unsat for the lowest open horizon, --sat above')
     .option('--no-presets', 'one solver configuration for every horizon (default for games other than cube)')
     .option('--no-progress', 'no live progress display')
@@ -58,6 +64,7 @@ export function solveCommand(): Command {
           timeoutSec: flags.timeout,
           unique: flags.unique,
           policy: flags.policy,
+          patienceSec: flags.patience,
           presets: flags.presets,
           signal: controller.signal,
           onEvent: display ? (e) => display.handle(e) : undefined,

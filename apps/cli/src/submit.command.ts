@@ -27,6 +27,7 @@ interface SubmitFlags {
   priority?: number;
   unique?: boolean;
   policy?: string;
+  patience?: number;
   presets?: boolean;
   progress: boolean;
 }
@@ -46,6 +47,11 @@ export function submitCommand(): Command {
     .option('--priority <n>', '0..100, higher runs first', nonNegativeInt)
     .option('--unique', 'prove the solution unique, or show a second one')
     .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe, leap, bracket)')
+    .option(
+      '--patience <seconds>',
+      "how long a probe of probe's or bracket's second slot runs before it gives way to another horizon",
+      positiveSeconds,
+    )
     .option('--presets', 'solver presets by the bounds: --unsat for the lowest open horizon, --sat above')
     .option('--no-presets', 'one solver configuration for every horizon (default for games other than cube)')
     .option('--no-progress', 'no progress lines on a terminal')
@@ -62,6 +68,7 @@ export function submitCommand(): Command {
         ...(flags.priority === undefined ? {} : { priority: flags.priority }),
         ...(flags.unique ? { unique: true } : {}),
         ...(flags.policy === undefined ? {} : { policy: flags.policy }),
+        ...(flags.patience === undefined ? {} : { patienceSec: flags.patience }),
         ...(flags.presets === undefined ? {} : { presets: flags.presets }),
       };
       const showProgress = flags.progress && process.stderr.isTTY;

@@ -6,9 +6,9 @@ import { type HorizonReport, horizonJobId, REPORT_JOB_OPTIONS } from '@satfarm/q
 export class HorizonReportSender {
   constructor(private readonly reports: Queue) {}
 
-  async send(report: HorizonReport, attempt: number): Promise<void> {
-    // One id per horizon, kind and attempt: a report sent twice is stored once.
-    const id = `${horizonJobId(report.jobId, report.t)}.${report.kind}.a${attempt}`;
+  async send(report: HorizonReport, attempt: number, run?: number): Promise<void> {
+    // One id per horizon run, kind and attempt: a report sent twice is stored once.
+    const id = `${horizonJobId(report.jobId, report.t, run)}.${report.kind}.a${attempt}`;
     await this.reports.add(report.kind, report, { ...REPORT_JOB_OPTIONS, jobId: id });
   }
 }

@@ -79,7 +79,7 @@ export function createHorizonProcessor(deps: HorizonProcessorDeps) {
     // of work per horizon for a state nobody sees.
     let started: Promise<void> | undefined;
     const startTimer = setTimeout(() => {
-      started = deps.reports.send({ kind: 'started', ...route, at: startedAt }, attempt);
+      started = deps.reports.send({ kind: 'started', ...route, at: startedAt }, attempt, data.run);
     }, deps.startedReportDelayMs ?? STARTED_REPORT_DELAY_MS);
     const startedReported = async (): Promise<void> => {
       clearTimeout(startTimer);
@@ -111,7 +111,7 @@ export function createHorizonProcessor(deps: HorizonProcessorDeps) {
       const message = err instanceof Error ? err.message : String(err);
       const retryable = !(err instanceof VerificationError || err instanceof InputError);
       if (retryable && attempt + 1 < (job.opts.attempts ?? 1)) throw err;
-      await deps.reports.send({ kind: 'failed', ...route, error: message }, attempt);
+      await deps.reports.send({ kind: 'failed', ...route, error: message }, attempt, data.run);
       throw new UnrecoverableError(message);
     }
     await progressSettled();
@@ -120,10 +120,10 @@ export function createHorizonProcessor(deps: HorizonProcessorDeps) {
       const reason = readAbortReason(abort.reason);
       if (reason.kind === 'interrupted') return handBack(job, token, abort.reason);
       const cancelLatencyMs = Math.max(0, Date.now() - reason.decidedAt);
-      await deps.reports.send({ kind: 'finished', ...route, ...outcome, cancelLatencyMs }, attempt);
+      await deps.reports.send({ kind: 'finished', ...route, ...outcome, cancelLatencyMs }, attempt, data.run);
       throw new UnrecoverableError('cancelled');
     }
-    await deps.reports.send({ kind: 'finished', ...route, ...outcome }, attempt);
+    await deps.reports.send({ kind: 'finished', ...route, ...outcome }, attempt, data.run);
     return { result: outcome.result, ms: outcome.ms, worker: deps.worker };
   };
 }

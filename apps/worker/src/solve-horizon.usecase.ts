@@ -41,7 +41,10 @@ export class SolveHorizonUseCase {
     const game = this.games(job.game);
     const instance = this.instances.getOrParse(job.jobId, () => game.parse(job.instance));
     const solver = this.solver(job.solver);
-    const timeoutMs = job.deadline === undefined ? undefined : job.deadline - startedAt;
+    // The job's deadline, or a patient probe's limit, whichever comes first.
+    const untilDeadline = job.deadline === undefined ? undefined : job.deadline - startedAt;
+    const timeoutMs =
+      job.limitMs === undefined ? untilDeadline : Math.min(job.limitMs, untilDeadline ?? job.limitMs);
     if (timeoutMs !== undefined && timeoutMs <= 0) {
       return {
         result: 'unknown',

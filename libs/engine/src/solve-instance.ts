@@ -25,6 +25,12 @@ export interface SolveOptions {
   /** Horizon-choice policy of the sweep, by name; default: the game's `defaultPolicy`. */
   policy?: string;
   /**
+   * Seconds a patient probe of the policy (`probe`'s and `bracket`'s rungs and descent) may run
+   * before it gives way to another horizon; a probe that gave way gets twice its time when it runs
+   * again. Default: no limit.
+   */
+  patienceSec?: number;
+  /**
    * Solver presets by the bounds (`horizonPreset`: UNSAT preset for the lowest open horizon, SAT
    * preset above); default: the game's `solverPresets`.
    */
@@ -104,6 +110,9 @@ async function sweepHorizons<I, S>(
   if (!horizonPolicyNames().includes(policy)) {
     throw new InputError('policy', `unknown policy '${policy}'; known: ${horizonPolicyNames().join(', ')}`);
   }
+  const patience = options.patienceSec;
+  if (patience !== undefined && !(Number.isFinite(patience) && patience > 0))
+    throw new InputError('patience', `must be a positive number of seconds, got ${patience}`);
   const presets = options.presets ?? game.solverPresets ?? false;
   const statsByT = new Map<number, HorizonStats>();
   const solverName = await solver.version();
@@ -115,6 +124,7 @@ async function sweepHorizons<I, S>(
     parallelism,
     policy,
     timeoutMs: options.timeoutSec === undefined ? undefined : options.timeoutSec * 1000,
+    ...(patience === undefined ? {} : { patienceMs: Math.max(1, Math.round(patience * 1000)) }),
   });
   const result = await sweep.run(
     {

@@ -18,20 +18,29 @@ export const HorizonJobSchema = z.strictObject({
   unique: z.boolean().optional(),
   /** The solver preset for this horizon, chosen by the bounds when it was queued. */
   preset: z.enum(['sat', 'unsat']).optional(),
+  /**
+   * A patient probe's time limit (ms): the worker stops the solver after it and answers `unknown`,
+   * and the horizon gives way (the sweep's patience).
+   */
+  limitMs: z.number().int().positive().optional(),
+  /** Which run of horizon `t` this is, when it runs again after giving way (absent: the first). */
+  run: z.number().int().min(2).optional(),
 });
 export type HorizonJob = z.infer<typeof HorizonJobSchema>;
 
 /**
  * The BullMQ job id of horizon `t` of job `jobId`: `<jobId>.t<T>`, so that queueing a horizon twice
- * is a no-op. (BullMQ refuses custom ids with one `:`, so the separator is a dot.)
+ * is a no-op; a later run of a horizon that gave way is `<jobId>.t<T>.r<run>` (the first run's job
+ * may still be kept as completed). (BullMQ refuses custom ids with one `:`, so the separator is a
+ * dot.)
  */
-export function horizonJobId(jobId: string, t: number): string {
-  return `${jobId}.t${t}`;
+export function horizonJobId(jobId: string, t: number, run?: number): string {
+  return run === undefined || run <= 1 ? `${jobId}.t${t}` : `${jobId}.t${t}.r${run}`;
 }
 
-/** The job id and horizon of a horizon job id, or undefined for another id. */
-export function parseHorizonJobId(id: string): { jobId: string; t: number } | undefined {
-  const match = /^(.+)\.t(\d+)$/.exec(id);
+/** The job id, horizon and run of a horizon job id, or undefined for another id. */
+export function parseHorizonJobId(id: string): { jobId: string; t: number; run: number } | undefined {
+  const match = /^(.+)\.t(\d+)(?:\.r(\d+))?$/.exec(id);
   if (match === null) return undefined;
-  return { jobId: match[1]!, t: Number(match[2]) };
+  return { jobId: match[1]!, t: Number(match[2]), run: match[3] === undefined ? 1 : Number(match[3]) };
 }

@@ -31,6 +31,14 @@ export const JobOptionsSchema = z.strictObject({
     .max(64)
     .optional()
     .describe('horizon-choice policy (consecutive, probe, leap, bracket)'),
+  patienceSec: z
+    .number()
+    .positive()
+    .max(7 * 24 * 3600)
+    .optional()
+    .describe(
+      "seconds a probe of probe's or bracket's second slot runs before it gives way to another horizon (it runs again later with twice the time); default: no limit",
+    ),
   presets: z
     .boolean()
     .optional()

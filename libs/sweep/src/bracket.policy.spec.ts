@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { bracketPolicy } from './bracket.policy.js';
-import { nextHorizons } from './sweep-state.js';
+import { initSweepState, markStarted, nextHorizons, nextRuns, recordResult } from './sweep-state.js';
 import { answer, start, sweepOf, unsatFrom } from './testing/policy-steps.js';
 
 const sweep = (lower: number, max: number, parallelism: number) =>
@@ -63,5 +63,30 @@ describe(bracketPolicy.name, () => {
     let three = sweep(0, 100, 3);
     three = unsatFrom(three, 0, 8);
     expect(nextHorizons(three)).toEqual([10, 16, 8]);
+  });
+
+  it('gives a freed slot to the role that freed it: the ladder keeps climbing while the climber runs', () => {
+    let state = initSweepState({ lower: 0, max: 100, parallelism: 2, policy: 'bracket', patienceMs: 1000 });
+    state = unsatFrom(state, 0, 20);
+    expect(nextRuns(state)).toEqual([{ t: 25 }, { t: 32, limitMs: 1000 }]);
+    state = markStarted(start(state, 25), 32, 0, 1000);
+    state = recordResult(state, 32, 'unknown', { at: 1000 }).state;
+    // The climber (25) still runs: the free slot is the ladder's, whose next rung is 0 + 64.
+    expect(nextRuns(state)).toEqual([{ t: 64, limitMs: 1000 }]);
+    state = markStarted(state, 64, 0, 1000);
+    state = answer(state, 25, 'unsat');
+    // The ladder (64) still runs: the free slot is the climber's, gap min(8, 26 / 4) = 6 above
+    // 26, which is 32, the rung that gave way: the climber runs it without a limit.
+    expect(nextRuns(state)).toEqual([{ t: 32 }]);
+  });
+
+  it('with patience, descends past a horizon that gave way below a plan', () => {
+    let state = initSweepState({ lower: 0, max: 100, parallelism: 2, policy: 'bracket', patienceMs: 1000 });
+    state = unsatFrom(state, 0, 20);
+    state = start(state, 25);
+    state = answer(state, 40, 'sat');
+    expect(nextRuns(state)).toEqual([{ t: 39, limitMs: 1000 }]);
+    state = recordResult(markStarted(state, 39, 0, 1000), 39, 'unknown', { at: 1000 }).state;
+    expect(nextRuns(state)).toEqual([{ t: 38, limitMs: 1000 }]);
   });
 });

@@ -1,6 +1,6 @@
-import type { HorizonPolicy, HorizonPolicyView } from './horizon-policy.js';
+import { gaveWay, type HorizonPolicy, type HorizonPolicyView } from './horizon-policy.js';
 import { LEAP_MAX_GAP } from './leap.policy.js';
-import { highestTried, nextRung } from './probe.policy.js';
+import { highestGaveWay, highestTried, nextRung } from './probe.policy.js';
 
 /**
  * `bracket`: closes in on the optimum from both sides, for instances where both the UNSAT proof
@@ -14,25 +14,59 @@ import { highestTried, nextRung } from './probe.policy.js';
  * is a shorter plan, and an UNSAT there proves the plan optimal without the horizons between.
  * Further slots are filled from `lower` upwards. With one slot it is `leap` until a plan is known,
  * then it only descends.
+ *
+ * With the sweep's patience set, the second slot's horizons (rungs and descent) are patient: a rung
+ * that runs out of time makes way for the next rung up, a descent step for the next one down; once
+ * the ladder has reached the cap, the highest rung that gave way runs again with twice its time.
  */
 export const bracketPolicy: HorizonPolicy = {
   name: 'bracket',
   choose(view: HorizonPolicyView): number[] {
+    const { second, climber } = picks(view);
     const chosen: number[] = [];
     // Below a plan the descending slot comes first: its UNSAT ends the sweep.
-    if (view.upper !== undefined && view.isFree(view.high)) chosen.push(view.high);
-    const gap = Math.min(LEAP_MAX_GAP, Math.floor((view.lower - view.initialLower) / 4));
-    const ceiling = view.upper === undefined ? view.high : Math.max(view.lower, view.high - 1);
-    if (chosen.length < view.slots)
-      chosen.push(...view.freeFrom(Math.min(view.lower + gap, ceiling), 1, chosen));
-    if (chosen.length < view.slots && view.upper === undefined) {
-      const top = highestTried(view, chosen);
-      if (top < view.high) {
-        chosen.push(...view.freeFrom(Math.min(nextRung(view.initialLower, top), view.high), 1, chosen));
-      }
-    }
+    if (second !== undefined && view.upper !== undefined) chosen.push(second);
+    if (climber !== undefined && chosen.length < view.slots) chosen.push(climber);
+    if (second !== undefined && view.upper === undefined && chosen.length < view.slots) chosen.push(second);
     if (chosen.length < view.slots)
       chosen.push(...view.freeFrom(view.lower, view.slots - chosen.length, chosen));
     return chosen;
   },
+  patient(view: HorizonPolicyView, t: number): boolean {
+    return picks(view).second === t;
+  },
 };
+
+/**
+ * The climber's horizon and the second slot's (a rung of the ladder, or the descent below a plan).
+ * A slot whose horizon is still in flight picks nothing: the climber's is the one at or below its
+ * target `lower` + `gap`, the ladder's the one above it.
+ */
+function picks(view: HorizonPolicyView): { second?: number; climber?: number } {
+  const gap = Math.min(LEAP_MAX_GAP, Math.floor((view.lower - view.initialLower) / 4));
+  const ceiling = view.upper === undefined ? view.high : Math.max(view.lower, view.high - 1);
+  const target = Math.min(view.lower + gap, ceiling);
+  const inFlight = view.horizons.filter((h) => h.state === 'queued' || h.state === 'running').map((h) => h.t);
+  const climbing = inFlight.some((t) => t <= target);
+  let second: number | undefined;
+  if (view.upper !== undefined) second = descent(view);
+  else if (!inFlight.some((t) => t > target)) {
+    const top = highestTried(view, []);
+    if (top < view.high) [second] = view.freeFrom(Math.min(nextRung(view.initialLower, top), view.high), 1);
+    else second = highestGaveWay(view, target);
+  }
+  const [climber] = climbing ? [] : view.freeFrom(target, 1, second === undefined ? [] : [second]);
+  return { second, climber };
+}
+
+/**
+ * The descent's next horizon below a plan: the highest horizon in the window that has not given
+ * way, if it is free (none while it runs or is answered).
+ */
+function descent(view: HorizonPolicyView): number | undefined {
+  for (let t = view.high; t >= view.lower; t--) {
+    if (gaveWay(view.horizons.find((h) => h.t === t))) continue;
+    return view.isFree(t) ? t : undefined;
+  }
+  return undefined;
+}

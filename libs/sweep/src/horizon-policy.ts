@@ -32,4 +32,21 @@ export interface HorizonPolicyView {
 export interface HorizonPolicy {
   readonly name: string;
   choose(view: HorizonPolicyView): number[];
+  /**
+   * Whether `t`, just chosen from `view`, is a probe that gives way when the sweep's patience runs
+   * out (see `HorizonRun`). Absent: no horizon of this policy ever has a time limit.
+   */
+  patient?(view: HorizonPolicyView, t: number): boolean;
+}
+
+/**
+ * The reason of a cancelled horizon that ran out of patience: a probe that found no answer within
+ * its time limit and made way for another horizon. It stays free: a policy may start it again
+ * (with twice the time it had), and one that climbs from `lower` runs it without a limit.
+ */
+export const GAVE_WAY = 'gave way';
+
+/** Whether `record` is a probe that ran out of patience (cancelled, free to run again). */
+export function gaveWay(record: HorizonRecord | undefined): boolean {
+  return record?.state === 'cancelled' && record.reason === GAVE_WAY;
 }

@@ -331,6 +331,65 @@ describe(HorizonSweep.name, () => {
     expect(result?.plan).toEqual({ t: 5, length: 4 });
   });
 
+  describe('with patience', () => {
+    // Optimum 20: UNSAT below, fast up to 11; every horizon from 12 to 29 takes 100 s; from 30 up a
+    // plan of length 25 comes in 50 ms.
+    const hardNearTheOptimum = (t: number): ScriptedAnswer =>
+      t < 12
+        ? { result: 'unsat', ms: 10 }
+        : t < 20
+          ? { result: 'unsat', ms: 100_000 }
+          : t < 30
+            ? { result: 'sat', ms: 100_000 }
+            : { result: 'sat', ms: 50, planLength: 25 };
+
+    it("makes a probe that runs out of time give way to the ladder's next rung, and stops the run", async () => {
+      const { result, runner, events } = await sweep(
+        { lower: 0, max: 40, parallelism: 2, policy: 'bracket', patienceMs: 1000, timeoutMs: 3000 },
+        hardNearTheOptimum,
+      );
+      // The ladder's rung 16 gave way after 1 s, and was aborted then; the next rung, 32, found the
+      // plan of length 25 in 50 ms, long before the 100 s the hard horizons take.
+      const gave = runner.runs.filter((r) => r.t === 16 && r.abortedAt !== undefined);
+      expect(gave.length).toBeGreaterThan(0);
+      expect(gave.some((r) => r.abortedAt! - r.startedAt === 1000)).toBe(true);
+      expect(result?.plan?.length).toBe(25);
+      expect(result?.bounds.upper).toBe(25);
+      const gaveWay = events.find(
+        (e) => e.type === 'horizon' && e.state === 'cancelled' && e.t === gave[0]!.t,
+      );
+      expect(gaveWay).toBeDefined();
+      expect(runner.pending).toBe(0);
+    });
+
+    it('without patience the same probe holds its slot until the timeout', async () => {
+      const { result, runner } = await sweep(
+        { lower: 0, max: 40, parallelism: 2, policy: 'bracket', timeoutMs: 3000 },
+        hardNearTheOptimum,
+      );
+      expect(result?.plan).toBeUndefined();
+      expect(runner.started.filter((t) => t >= 30)).toEqual([]);
+    });
+
+    it('runs a horizon that gave way again once the climb reaches it, to its answer', async () => {
+      // Optimum 12; every horizon from 12 takes 5 s; the patience is 1 s.
+      const { result, runner } = await sweep(
+        { lower: 0, max: 16, parallelism: 2, policy: 'bracket', patienceMs: 1000 },
+        monotoneScript({ optimum: 12, ms: (t) => (t >= 12 ? 5000 : 10) }),
+      );
+      expect(result?.status).toBe('optimal');
+      expect(result?.bounds).toEqual({ lower: 12, upper: 12 });
+      // 12's SAT came from a run that was not limited (it took 5 s); 11 is the UNSAT below it.
+      const twelve = runner.runs.filter((r) => r.t === 12 && r.settledAt !== undefined);
+      expect(twelve.some((r) => r.abortedAt === undefined && r.settledAt! - r.startedAt === 5000)).toBe(true);
+      // Each run of a horizon that gave way was stopped before the next run of it started.
+      for (const t of new Set(runner.started)) {
+        const runs = runner.runs.filter((r) => r.t === t);
+        runs.slice(1).forEach((r, i) => expect(runs[i]!.abortedAt).toBeLessThanOrEqual(r.startedAt));
+      }
+    });
+  });
+
   describe('with unknown results', () => {
     it('never retries an unknown horizon and ends unknown with the plan above it', async () => {
       const script = (t: number): ScriptedAnswer => ({ result: t === 1 ? 'unknown' : 'sat', ms: 10 });

@@ -7,7 +7,7 @@ import {
   inFlightHorizons,
   markCancelled,
   markStarted,
-  nextHorizons,
+  nextRuns,
   recordResult,
   type SweepBounds,
   sweepBounds,
@@ -89,6 +89,11 @@ export interface HorizonSweepOptions {
   policy: string | HorizonPolicy;
   /** Stop after this long and answer with what is known. */
   timeoutMs?: number;
+  /**
+   * How long a patient probe of the policy may run before it gives way (see `HorizonRun`); no
+   * horizon has a limit when absent.
+   */
+  patienceMs?: number;
   /** Clock in ms for the horizons' run times (default `performance.now`). */
   now?: () => number;
   /** Calls `callback` after `ms`; returns a function that clears it (default `setTimeout`). */
@@ -121,6 +126,7 @@ export class HorizonSweep<P> {
       max: options.max,
       parallelism: options.parallelism,
       policy: this.policy,
+      ...(options.patienceMs === undefined ? {} : { patienceMs: options.patienceMs }),
     });
     const timeout = options.timeoutMs;
     if (timeout !== undefined && !(Number.isFinite(timeout) && timeout >= 0)) {
@@ -138,11 +144,16 @@ export class HorizonSweep<P> {
   }
 }
 
-type Completion<P> = { t: number; outcome: HorizonOutcome<P> } | { t: number; error: unknown };
+/** A run's end; `run` is the run's controller, since a horizon that gave way may run again. */
+type Completion<P> = { t: number; run: AbortController } & (
+  { outcome: HorizonOutcome<P> } | { error: unknown }
+);
 
 class SweepRun<P> {
   private readonly now: () => number;
   private readonly controllers = new Map<number, AbortController>();
+  /** Clears the patience timer of each limited run in flight. */
+  private readonly limits = new Map<number, () => void>();
   private readonly settled: Promise<void>[] = [];
   private readonly inbox: Completion<P>[] = [];
   private wake: (() => void) | undefined;
@@ -174,7 +185,7 @@ class SweepRun<P> {
         this.drainInbox();
         if (this.failure !== undefined || this.stop !== undefined || sweepStatus(this.state) !== 'running')
           break;
-        for (const t of nextHorizons(this.state, this.policy)) this.start(t);
+        for (const { t, limitMs } of nextRuns(this.state, this.policy)) this.start(t, limitMs);
         if (inFlightHorizons(this.state).length === 0) {
           throw new Error(`horizon policy "${this.policy.name}" started nothing while the sweep is open`);
         }
@@ -192,18 +203,27 @@ class SweepRun<P> {
     return this.result();
   }
 
-  private start(t: number): void {
-    this.state = markStarted(this.state, t, this.now());
+  private start(t: number, limitMs: number | undefined): void {
+    this.state = markStarted(this.state, t, this.now(), limitMs);
     const controller = new AbortController();
     this.controllers.set(t, controller);
+    if (limitMs !== undefined) {
+      this.limits.set(
+        t,
+        this.startTimer(
+          () => this.deliver({ t, run: controller, outcome: { result: 'unknown', reason: 'patience' } }),
+          limitMs,
+        ),
+      );
+    }
     this.emit({ type: 'horizon', t, state: 'running', ms: 0 });
     const bounds =
       this.state.upper === undefined
         ? { lower: this.state.lower }
         : { lower: this.state.lower, upper: this.state.upper };
     const run = (async () => this.runner.run(t, controller.signal, bounds))().then(
-      (outcome) => this.deliver({ t, outcome }),
-      (error: unknown) => this.deliver({ t, error }),
+      (outcome) => this.deliver({ t, run: controller, outcome }),
+      (error: unknown) => this.deliver({ t, run: controller, error }),
     );
     this.settled.push(run);
   }
@@ -231,9 +251,13 @@ class SweepRun<P> {
 
   private drainInbox(): void {
     for (let c = this.inbox.shift(); c !== undefined; c = this.inbox.shift()) {
-      const controller = this.controllers.get(c.t);
+      // Only the current run of a horizon counts: an earlier one that gave way settles late.
+      if (this.controllers.get(c.t) !== c.run) continue;
       this.controllers.delete(c.t);
-      if (controller === undefined || controller.signal.aborted || this.failure !== undefined) continue;
+      this.clearLimit(c.t);
+      if (c.run.signal.aborted || this.failure !== undefined) continue;
+      // A run that outlived its patience is stopped here; its own late outcome is then ignored.
+      if ('outcome' in c && c.outcome.result === 'unknown') c.run.abort();
       if ('error' in c) this.failure = { error: c.error };
       else this.apply(c.t, c.outcome);
     }
@@ -257,7 +281,8 @@ class SweepRun<P> {
     this.emit({
       type: 'horizon',
       t,
-      state: outcome.result,
+      // A patient probe's `unknown` is recorded as `cancelled` (it gave way).
+      state: record?.state === 'cancelled' ? 'cancelled' : outcome.result,
       ms: record?.ms ?? 0,
       ...(outcome.stats === undefined ? {} : { stats: outcome.stats }),
     });
@@ -273,7 +298,13 @@ class SweepRun<P> {
     }
   }
 
+  private clearLimit(t: number): void {
+    this.limits.get(t)?.();
+    this.limits.delete(t);
+  }
+
   private abort(t: number): void {
+    this.clearLimit(t);
     this.controllers.get(t)?.abort();
     this.emit({ type: 'horizon', t, state: 'cancelled', ms: horizonRecord(this.state, t)?.ms ?? 0 });
   }

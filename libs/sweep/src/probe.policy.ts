@@ -1,5 +1,5 @@
 import { consecutivePolicy } from './consecutive.policy.js';
-import type { HorizonPolicy, HorizonPolicyView } from './horizon-policy.js';
+import { gaveWay, type HorizonPolicy, type HorizonPolicyView } from './horizon-policy.js';
 
 /**
  * `probe`: looks for an upper bound early, for instances whose optimum lies far above the lower
@@ -14,27 +14,50 @@ import type { HorizonPolicy, HorizonPolicyView } from './horizon-policy.js';
  * from `lower` upwards. As soon as a plan bounds the search from above, it behaves as
  * `consecutive`. With parallelism 1 the single slot stays on the lowest horizon, so it is
  * `consecutive`.
+ *
+ * With the sweep's patience set, the rungs are patient: a rung that runs out of time makes way for
+ * the next one up; once the ladder has reached `high`, the highest rung that gave way runs again
+ * with twice its time.
  */
 export const probePolicy: HorizonPolicy = {
   name: 'probe',
   choose(view: HorizonPolicyView): number[] {
     if (view.upper !== undefined) return consecutivePolicy.choose(view);
-    const chosen: number[] = [];
-    const floor = lowestOpen(view);
-    if (floor !== undefined && view.isFree(floor)) chosen.push(floor);
-    let top = highestTried(view, chosen);
-    while (chosen.length < view.slots && top < view.high) {
-      const rung = Math.min(nextRung(view.initialLower, top), view.high);
-      const [t] = view.freeFrom(rung, 1, chosen);
-      if (t === undefined) break;
-      chosen.push(t);
-      top = t;
-    }
+    const { floor, rungs } = probePicks(view);
+    const chosen = floor === undefined ? [...rungs] : [floor, ...rungs];
     if (chosen.length < view.slots)
       chosen.push(...view.freeFrom(view.lower, view.slots - chosen.length, chosen));
     return chosen;
   },
+  patient(view: HorizonPolicyView, t: number): boolean {
+    return view.upper === undefined && probePicks(view).rungs.includes(t);
+  },
 };
+
+/**
+ * The lowest open horizon (when free) and the ladder's rungs for the other slots; once the ladder
+ * has reached `high`, the highest rung that gave way, to run again with more time.
+ */
+function probePicks(view: HorizonPolicyView): { floor?: number; rungs: number[] } {
+  const open = lowestOpen(view);
+  const floor = open !== undefined && view.isFree(open) ? open : undefined;
+  const chosen = floor === undefined ? [] : [floor];
+  const rungs: number[] = [];
+  let top = highestTried(view, chosen);
+  while (chosen.length < view.slots && top < view.high) {
+    const rung = Math.min(nextRung(view.initialLower, top), view.high);
+    const [t] = view.freeFrom(rung, 1, chosen);
+    if (t === undefined) break;
+    chosen.push(t);
+    rungs.push(t);
+    top = t;
+  }
+  if (chosen.length < view.slots && top >= view.high) {
+    const again = highestGaveWay(view, floor ?? view.lower);
+    if (again !== undefined && !chosen.includes(again)) rungs.push(again);
+  }
+  return floor === undefined ? { rungs } : { floor, rungs };
+}
 
 function lowestOpen(view: HorizonPolicyView): number | undefined {
   for (let t = view.lower; t <= view.high; t++) {
@@ -43,12 +66,23 @@ function lowestOpen(view: HorizonPolicyView): number | undefined {
   return undefined;
 }
 
+/** The highest horizon run (not merely cancelled, though one that gave way counts) or chosen. */
 export function highestTried(view: HorizonPolicyView, chosen: readonly number[]): number {
   let top = view.lower;
   for (const record of view.horizons) {
-    if (record.state !== 'cancelled') top = Math.max(top, record.t);
+    if (record.state !== 'cancelled' || gaveWay(record)) top = Math.max(top, record.t);
   }
   return Math.max(top, ...chosen);
+}
+
+/** The highest free horizon above `above` that gave way, to run again with more time. */
+export function highestGaveWay(view: HorizonPolicyView, above: number): number | undefined {
+  for (let i = view.horizons.length - 1; i >= 0; i--) {
+    const record = view.horizons[i]!;
+    if (record.t <= above) break;
+    if (gaveWay(record) && view.isFree(record.t)) return record.t;
+  }
+  return undefined;
 }
 
 /** The smallest rung `anchor` + 2^k (k >= 0) above `top`. */

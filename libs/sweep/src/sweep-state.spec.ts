@@ -10,6 +10,7 @@ import {
   markQueued,
   markStarted,
   nextHorizons,
+  nextRuns,
   parseSweepState,
   recordResult,
   type SweepInit,
@@ -236,6 +237,70 @@ describe(recordResult.name, () => {
     expect(JSON.stringify(state)).toBe(before);
   });
 });
+
+describe(nextRuns.name, () => {
+  const patient = (patienceMs?: number): SweepInit => ({
+    lower: 0,
+    max: 100,
+    parallelism: 2,
+    policy: 'bracket',
+    ...(patienceMs === undefined ? {} : { patienceMs }),
+  });
+
+  it("limits only the policy's patient probes, and only when the sweep has a patience", () => {
+    // bracket: the climber at 0, its ladder's first rung at 1.
+    expect(nextRuns(initSweepState(patient(5000)))).toEqual([{ t: 0 }, { t: 1, limitMs: 5000 }]);
+    expect(nextRuns(initSweepState(patient()))).toEqual([{ t: 0 }, { t: 1 }]);
+    expect(nextRuns(initSweepState({ ...patient(5000), policy: 'leap' }))).toEqual([{ t: 0 }, { t: 1 }]);
+  });
+
+  it('makes a limited run that ends unknown give way: cancelled, free, tried again with twice its time', () => {
+    let state = initSweepState(patient(5000));
+    state = unsatUpTo(state, 20);
+    const [climber, rung] = nextRuns(state);
+    expect(rung).toEqual({ t: 32, limitMs: 5000 });
+    state = markStarted(markStarted(state, climber!.t, 0), rung!.t, 0, rung!.limitMs);
+    const recorded = recordResult(state, 32, 'unknown', { at: 5000, reason: 'cancelled' });
+    expect(recorded.boundsChanged).toBe(false);
+    state = recorded.state;
+    expect(state.horizons.find((h) => h.t === 32)).toEqual({
+      t: 32,
+      state: 'cancelled',
+      startedAt: 0,
+      ms: 5000,
+      limitMs: 5000,
+      reason: 'gave way',
+    });
+    expect(canStart(state, 32)).toBe(true);
+    // The next rung goes above it; at the cap, it runs again with twice the time it had.
+    expect(nextRuns(state)).toEqual([{ t: 64, limitMs: 5000 }]);
+    state = recordResult(markStarted(state, 64, 0, 5000), 64, 'unknown', { at: 5000 }).state;
+    expect(nextRuns(state)).toEqual([{ t: 100, limitMs: 5000 }]);
+    state = recordResult(markStarted(state, 100, 0, 5000), 100, 'unknown', { at: 7000 }).state;
+    expect(nextRuns(state)).toEqual([{ t: 100, limitMs: 14_000 }]);
+  });
+
+  it('keeps an unknown answer of an unlimited run final', () => {
+    let state = markStarted(initSweepState(patient(5000)), 0, 0);
+    state = recordResult(state, 0, 'unknown', { at: 10 }).state;
+    expect(state.horizons[0]?.state).toBe('unknown');
+    expect(canStart(state, 0)).toBe(false);
+  });
+
+  it('keeps the limit of a queued horizon when it starts, and through JSON', () => {
+    let state = markQueued(initSweepState(patient(5000)), 1, 5000);
+    state = markStarted(state, 1, 10);
+    expect(state.horizons[0]).toEqual({ t: 1, state: 'running', startedAt: 10, limitMs: 5000 });
+    expect(parseSweepState(JSON.parse(JSON.stringify(state)))).toEqual(state);
+    expect(() => parseSweepState({ ...state, patienceMs: 0 })).toThrow(/^patienceMs/);
+    expect(() => initSweepState(patient(0.5))).toThrow(/^patienceMs/);
+  });
+});
+
+function unsatUpTo(state: SweepState, to: number): SweepState {
+  for (let t = state.lower; t < to; t++) state = recordResult(markStarted(state, t, 0), t, 'unsat').state;
+  return state;
+}
 
 describe(markStarted.name, () => {
   it('is idempotent for a running horizon and refuses decided or dominated ones', () => {

@@ -1,4 +1,4 @@
-import type { HorizonPolicy, HorizonPolicyView } from './horizon-policy.js';
+import { GAVE_WAY, gaveWay, type HorizonPolicy, type HorizonPolicyView } from './horizon-policy.js';
 import { horizonPolicy } from './horizon-policy.registry.js';
 import { ContradictoryResultError } from './sweep.error.js';
 
@@ -20,8 +20,12 @@ export interface HorizonRecord {
   readonly ms?: number;
   /** Length of the plan found (`sat` only); at most `t`. */
   readonly planLength?: number;
-  /** Why no answer (`unknown` only). */
+  /** Why no answer (`unknown` only), or `gave way` (see `GAVE_WAY`). */
   readonly reason?: string;
+  /** The run's time limit when it started as a patient probe (see `HorizonRun`). */
+  readonly limitMs?: number;
+  /** Which run of `t` this is, when it runs again after giving way (absent: the first). */
+  readonly run?: number;
 }
 
 /**
@@ -43,6 +47,8 @@ export interface SweepState {
   readonly upper?: number;
   /** One record per horizon ever queued, started or answered, sorted by `t`. */
   readonly horizons: readonly HorizonRecord[];
+  /** Time limit of a patient probe's first run (see `HorizonRun`); none when absent. */
+  readonly patienceMs?: number;
 }
 
 /**
@@ -69,6 +75,12 @@ export interface SweepInit {
    * `nextHorizons` when it is not registered).
    */
   policy: string | HorizonPolicy;
+  /**
+   * How long a horizon that the policy marks patient (a probe above the climb) may run before it
+   * gives way to another; a run that gave way gets twice its time when started again. No limit
+   * when absent.
+   */
+  patienceMs?: number;
 }
 
 /** Extra facts about a result. */
@@ -99,6 +111,7 @@ export function initSweepState(init: SweepInit): SweepState {
   requireInteger('lower', init.lower, 0);
   requireInteger('max', init.max, 0);
   requireInteger('parallelism', init.parallelism, 1);
+  if (init.patienceMs !== undefined) requireInteger('patienceMs', init.patienceMs, 1);
   const policy = typeof init.policy === 'string' ? horizonPolicy(init.policy) : init.policy;
   return {
     version: 1,
@@ -108,6 +121,7 @@ export function initSweepState(init: SweepInit): SweepState {
     initialLower: init.lower,
     lower: init.lower,
     horizons: [],
+    ...(init.patienceMs === undefined ? {} : { patienceMs: init.patienceMs }),
   };
 }
 
@@ -153,10 +167,31 @@ export function nextHorizons(
   state: SweepState,
   policy: HorizonPolicy = horizonPolicy(state.policy),
 ): number[] {
+  return nextRuns(state, policy).map((run) => run.t);
+}
+
+/** A horizon to start, with its run's time limit when it is a patient probe. */
+export interface HorizonRun {
+  t: number;
+  /**
+   * With the sweep's `patienceMs` set and `t` a horizon the policy marks patient: the patience, or
+   * twice the time `t` ran before if it already gave way. A limited run that ends `unknown` (the
+   * runner stops it at the limit) gave way: see `recordResult`. Pass it to `markQueued` or
+   * `markStarted`.
+   */
+  limitMs?: number;
+}
+
+/** `nextHorizons` with each run's time limit, all decided on the same state. */
+export function nextRuns(
+  state: SweepState,
+  policy: HorizonPolicy = horizonPolicy(state.policy),
+): HorizonRun[] {
   if (sweepStatus(state) !== 'running') return [];
   const slots = state.parallelism - inFlightHorizons(state).length;
   if (slots <= 0) return [];
-  const chosen = policy.choose(policyView(state, slots));
+  const view = policyView(state, slots);
+  const chosen = policy.choose(view);
   const seen = new Set<number>();
   for (const t of chosen) {
     if (!isFree(state, t) || seen.has(t)) {
@@ -167,29 +202,54 @@ export function nextHorizons(
   if (chosen.length > slots) {
     throw new Error(`horizon policy "${policy.name}" chose ${chosen.length} horizons for ${slots} slots`);
   }
-  return chosen;
+  return chosen.map((t) => {
+    const limitMs =
+      state.patienceMs !== undefined && policy.patient?.(view, t) ? limitOf(state, t) : undefined;
+    return limitMs === undefined ? { t } : { t, limitMs };
+  });
 }
 
-/** `t` was handed to a queue. Throws if `t` cannot start (see `canStart`). */
-export function markQueued(state: SweepState, t: number): SweepState {
+function limitOf(state: SweepState, t: number): number {
+  const before = horizonRecord(state, t);
+  const patience = state.patienceMs ?? 0;
+  return gaveWay(before) ? Math.max(patience, 2 * Math.round(before?.ms ?? 0)) : patience;
+}
+
+/**
+ * `t` was handed to a queue (with its run's time limit, see `HorizonRun`). Throws if `t` cannot
+ * start (see `canStart`).
+ */
+export function markQueued(state: SweepState, t: number, limitMs?: number): SweepState {
   const record = horizonRecord(state, t);
   if (record?.state === 'queued' || record?.state === 'running') return state;
   requireStartable(state, t, 'queued');
-  return withRecord(state, { t, state: 'queued' });
+  return withRecord(state, withLimit({ t, state: 'queued', ...nextRun(record) }, limitMs));
 }
 
 /**
  * `t` started running at `at`. Idempotent for a running horizon (a repeated "started" report);
  * throws if `t` is answered, dominated or outside the open window.
  */
-export function markStarted(state: SweepState, t: number, at?: number): SweepState {
+export function markStarted(state: SweepState, t: number, at?: number, limitMs?: number): SweepState {
   const record = horizonRecord(state, t);
   if (record?.state === 'running') return state;
   if (record?.state !== 'queued') requireStartable(state, t, 'started');
+  const queued = record?.state === 'queued';
+  const limit = queued ? record.limitMs : limitMs;
+  const run = queued ? (record.run === undefined ? {} : { run: record.run }) : nextRun(record);
   return withRecord(
     state,
-    at === undefined ? { t, state: 'running' } : { t, state: 'running', startedAt: at },
+    withLimit({ t, state: 'running', ...(at === undefined ? {} : { startedAt: at }), ...run }, limit),
   );
+}
+
+function withLimit(record: HorizonRecord, limitMs: number | undefined): HorizonRecord {
+  return limitMs === undefined ? record : { ...record, limitMs };
+}
+
+/** The run number of a new run after `before`: the next one after a run that gave way. */
+function nextRun(before: HorizonRecord | undefined): { run?: number } {
+  return gaveWay(before) ? { run: (before?.run ?? 1) + 1 } : {};
 }
 
 /**
@@ -209,7 +269,8 @@ export function markCancelled(state: SweepState, t: number, at?: number): SweepS
  *   (other than T) is cancelled.
  * - UNSAT at T: `lower = max(lower, T + 1)`; every queued or running horizon < `lower` is cancelled.
  * - UNKNOWN at T: the bounds stay; T is never chosen again, so a sweep whose open window holds only
- *   unknown horizons ends `unknown` instead of retrying them.
+ *   unknown horizons ends `unknown` instead of retrying them. Except when T ran with a time limit
+ *   (a patient probe, see `HorizonRun`): T then gave way, and is cancelled and free again.
  *
  * An answer for a horizon that was cancelled (a cancel racing with the solver) is still a fact and
  * is applied, except an `unknown`, which says nothing more than the cancel. A repeated answer is a
@@ -232,6 +293,17 @@ export function recordResult(
     throw new ContradictoryResultError(t, `answered ${result} after ${previous.state}`);
   }
   if (result === 'unknown' && previous?.state === 'cancelled') return unchanged;
+  if (result === 'unknown' && previous?.limitMs !== undefined) {
+    // A patient probe found no answer in its time: it makes way and stays free to run again.
+    const ms = details.ms ?? elapsed(previous, details.at);
+    const gave: HorizonRecord = {
+      ...previous,
+      state: 'cancelled',
+      reason: GAVE_WAY,
+      ...(ms === undefined ? {} : { ms }),
+    };
+    return { state: withRecord(state, gave), cancel: [], boundsChanged: false };
+  }
 
   let { lower, upper } = state;
   let record: HorizonRecord = { t, state: result };
@@ -297,6 +369,7 @@ export function parseSweepState(json: unknown): SweepState {
     if (before !== undefined && before.t >= h.t)
       throw new RangeError(`horizons[${i}].t: not in increasing order`);
   });
+  const patienceMs = o.patienceMs === undefined ? undefined : integerAt('patienceMs', o.patienceMs, 1);
   return {
     version: 1,
     policy: o.policy,
@@ -306,6 +379,7 @@ export function parseSweepState(json: unknown): SweepState {
     lower,
     ...(upper === undefined ? {} : { upper }),
     horizons,
+    ...(patienceMs === undefined ? {} : { patienceMs }),
   };
 }
 
@@ -327,6 +401,8 @@ function parseRecord(field: string, json: unknown): HorizonRecord {
     if (typeof o.reason !== 'string') throw new RangeError(`${field}.reason: expected a string`);
     record = { ...record, reason: o.reason };
   }
+  if (o.limitMs !== undefined) record = { ...record, limitMs: integerAt(`${field}.limitMs`, o.limitMs, 1) };
+  if (o.run !== undefined) record = { ...record, run: integerAt(`${field}.run`, o.run, 2) };
   return record;
 }
 

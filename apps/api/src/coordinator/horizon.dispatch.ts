@@ -39,7 +39,7 @@ export class HorizonDispatch {
         data: payload,
         opts: {
           ...HORIZON_JOB_OPTIONS,
-          jobId: horizonJobId(payload.jobId, payload.t),
+          jobId: horizonJobId(payload.jobId, payload.t, payload.run),
           priority: bullPriority(priority),
         },
       })),

@@ -11,6 +11,8 @@ export interface ResolvedJobOptions {
   priority: number;
   unique: boolean;
   policy: string;
+  /** The sweep's patience in seconds (see `HorizonRun`); none when absent. */
+  patienceSec?: number;
   /** Solver presets by the bounds (`horizonPreset`). */
   presets: boolean;
 }

@@ -42,6 +42,7 @@ function newJob(m: JobMeta = meta()): JobTransition {
     max: m.options.maxHorizon,
     parallelism: m.options.parallelism,
     policy: m.options.policy,
+    ...(m.options.patienceSec === undefined ? {} : { patienceMs: m.options.patienceSec * 1000 }),
   });
   return reconcile(m, { status: 'queued', sweep, sizes: {} }, NOW);
 }
@@ -167,6 +168,32 @@ describe(horizonFinished.name, () => {
     const unsat = applied(horizonFinished(m, start.state, report(0, 'unsat'), NOW));
     expect(unsat.state.status).toBe('unsatisfiable');
     expect(unsat.jobEvent?.bounds).toEqual({ lower: 0 });
+  });
+});
+
+describe('a sweep with patience', () => {
+  const patient = meta({ options: { ...meta().options, policy: 'bracket', patienceSec: 2, maxHorizon: 40 } });
+
+  it("queues the ladder's rung with its limit, and queues it again as a new run once it gave way", () => {
+    const start = newJob(patient);
+    // bracket from 3: the climber at 3, the ladder's rung at 4 with the 2 s limit.
+    expect(start.enqueue).toEqual([3, 4]);
+    expect(start.state.sweep.horizons).toEqual([
+      { t: 3, state: 'queued' },
+      { t: 4, state: 'queued', limitMs: 2000 },
+    ]);
+    let state = applied(horizonFinished(patient, start.state, report(3, 'unsat'), NOW)).state;
+    // The rung ran out of time on its worker: it gave way (a `cancelled` event), the ladder climbs.
+    const gave = applied(
+      horizonFinished(patient, state, report(4, 'unknown', { reason: 'timeout', ms: 2000 }), NOW),
+    );
+    expect(gave.horizonEvents[0]).toMatchObject({ t: 4, state: 'cancelled', ms: 2000 });
+    expect(gave.enqueue).toEqual([4]);
+    // Free again, 4 is now the climber's (lowest open): a second run, without a limit.
+    expect(gave.state.sweep.horizons.find((h) => h.t === 4)).toEqual({ t: 4, state: 'queued', run: 2 });
+    state = gave.state;
+    const done = applied(horizonFinished(patient, state, report(4, 'sat'), NOW));
+    expect(done.state.status).toBe('optimal');
   });
 });
 

@@ -12,7 +12,7 @@ import {
   markCancelled,
   markQueued,
   markStarted,
-  nextHorizons,
+  nextRuns,
   recordResult,
   type SweepState,
   sweepBounds,
@@ -106,7 +106,8 @@ export function horizonFinished(
   transition.horizonEvents.unshift({
     jobId: meta.id,
     t,
-    state: report.result,
+    // A patient probe's `unknown` is recorded as `cancelled`: it gave way.
+    state: horizonRecord(recorded.state, t)?.state === 'cancelled' ? 'cancelled' : report.result,
     ms: Math.round(report.ms),
     stats: {
       vars: report.stats.vars,
@@ -162,8 +163,9 @@ function advance(meta: JobMeta, state: JobState, now: number, cancelled: number[
   const status = sweepStatus(state.sweep);
   if (status !== 'running') return finish(meta, state, finalStatus(meta, state, status), now, cancelled);
   let sweep = state.sweep;
-  const enqueue = nextHorizons(sweep);
-  for (const t of enqueue) sweep = markQueued(sweep, t);
+  const runs = nextRuns(sweep);
+  for (const { t, limitMs } of runs) sweep = markQueued(sweep, t, limitMs);
+  const enqueue = runs.map((run) => run.t);
   return {
     state: { ...state, sweep },
     cancel: cancelled,

@@ -22,6 +22,7 @@ import {
   horizonPreset,
   horizonRecord,
   initSweepState,
+  type SweepState,
   UnknownPolicyError,
 } from '@satfarm/sweep';
 
@@ -139,7 +140,7 @@ export class SweepCoordinator {
       this.instances.set(p.meta.id, p.instance);
       this.parsed.set(p.meta.id, p.parsed);
       toQueue.push(
-        ...transition.enqueue.map((t) => this.horizon(p.meta, p.instance, t, transition.state.sweep.lower)),
+        ...transition.enqueue.map((t) => this.horizon(p.meta, p.instance, t, transition.state.sweep)),
       );
       for (const event of transition.horizonEvents) this.deps.progress.horizon(event, p.meta.batchId);
       if (transition.finished) this.deps.metrics.jobFinished(p.meta.game, transition.state.status);
@@ -185,8 +186,10 @@ export class SweepCoordinator {
     const horizon = parseHorizonJobId(horizonJobId);
     if (horizon === undefined) return;
     await this.apply(horizon.jobId, 'job-finished', (r, now) => {
-      const state = horizonRecord(r.state.sweep, horizon.t)?.state;
-      if (state !== 'queued' && state !== 'running') return undefined;
+      const record = horizonRecord(r.state.sweep, horizon.t);
+      if (record?.state !== 'queued' && record?.state !== 'running') return undefined;
+      // An earlier run of a horizon that gave way is not the one in flight.
+      if ((record.run ?? 1) !== horizon.run) return undefined;
       return jobFailed(r.meta, r.state, `horizon ${horizon.t} was lost: ${reason}`, now);
     });
   }
@@ -250,7 +253,7 @@ export class SweepCoordinator {
       if (inFlight.length > 0) {
         const instance = await this.instanceOf(id);
         await this.deps.dispatch.enqueue(
-          inFlight.map((h) => this.horizon(record.meta, instance, h.t, record.state.sweep.lower)),
+          inFlight.map((h) => this.horizon(record.meta, instance, h.t, record.state.sweep)),
         );
       }
       await this.apply(id, 'dominated', (r, now) => {
@@ -308,6 +311,7 @@ export class SweepCoordinator {
       priority: o.priority ?? 0,
       unique: o.unique ?? false,
       policy,
+      ...(game.planning && o.patienceSec !== undefined ? { patienceSec: o.patienceSec } : {}),
       presets: game.planning && (o.presets ?? game.solverPresets ?? false),
     };
     const lower = game.planning ? sweepLowerBound(game, parsed) : 0;
@@ -325,8 +329,10 @@ export class SweepCoordinator {
     return { meta, instance: request.instance, parsed, game };
   }
 
-  /** The queue entry of horizon `t`; `lower`: the sweep's lower bound as it is queued. */
-  private horizon(meta: JobMeta, instance: unknown, t: number, lower: number): HorizonToQueue {
+  /** The queue entry of horizon `t`, as `sweep` (its lower bound, the run's limit) has it queued. */
+  private horizon(meta: JobMeta, instance: unknown, t: number, sweep: SweepState): HorizonToQueue {
+    const lower = sweep.lower;
+    const record = horizonRecord(sweep, t);
     return {
       payload: {
         jobId: meta.id,
@@ -338,6 +344,8 @@ export class SweepCoordinator {
         ...(meta.options.unique ? { unique: true } : {}),
         // Jobs stored before presets existed have no such option: off.
         ...(meta.options.presets === true ? { preset: horizonPreset(t, lower) } : {}),
+        ...(record?.limitMs === undefined ? {} : { limitMs: record.limitMs }),
+        ...(record?.run === undefined ? {} : { run: record.run }),
       },
       priority: meta.options.priority,
     };
@@ -362,7 +370,7 @@ export class SweepCoordinator {
         async (record): Promise<(JobTransition & JobWrite) | undefined> => {
           const transition = decide(record, now);
           if (transition === undefined) return undefined;
-          const markers = transition.cancel.map((t) => horizonJobId(jobId, t));
+          const markers = runIds(jobId, transition);
           const cancelReason = transition.finished && reason === 'dominated' ? 'job-finished' : reason;
           const stopping = this.deps.dispatch.stopRunning(markers, cancelReason, answeredAt);
           if (!transition.finished) {
@@ -392,7 +400,7 @@ export class SweepCoordinator {
     const { dispatch, progress, metrics } = this.deps;
     const work: Array<Promise<void>> = [];
     if (transition.cancel.length > 0) {
-      const ids = transition.cancel.map((t) => horizonJobId(meta.id, t));
+      const ids = runIds(meta.id, transition);
       // Told again now that the markers are written: a horizon that started in between (and so
       // saw no marker) is caught by this message; one that starts later sees the marker.
       work.push(
@@ -408,7 +416,7 @@ export class SweepCoordinator {
       const instance = await this.instanceOf(meta.id);
       work.push(
         dispatch.enqueue(
-          transition.enqueue.map((t) => this.horizon(meta, instance, t, transition.state.sweep.lower)),
+          transition.enqueue.map((t) => this.horizon(meta, instance, t, transition.state.sweep)),
         ),
       );
     }
@@ -462,12 +470,20 @@ export class SweepCoordinator {
   }
 }
 
+/** The queue ids of the runs a transition cancels (a horizon's current run). */
+function runIds(jobId: string, transition: JobTransition): string[] {
+  return transition.cancel.map((t) => horizonJobId(jobId, t, horizonRecord(transition.state.sweep, t)?.run));
+}
+
 function initialSweep(meta: JobMeta): JobState['sweep'] {
   return initSweepState({
     lower: meta.lowerBound,
     max: meta.options.maxHorizon,
     parallelism: meta.options.parallelism,
     policy: meta.options.policy,
+    ...(meta.options.patienceSec === undefined
+      ? {}
+      : { patienceMs: Math.max(1, Math.round(meta.options.patienceSec * 1000)) }),
   });
 }
 

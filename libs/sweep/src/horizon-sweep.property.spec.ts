@@ -97,4 +97,39 @@ describe(`${HorizonSweep.name} on random monotone instances`, () => {
       }
     }
   });
+
+  it('with patience still ends at the optimum, and runs a horizon again only after stopping it', async () => {
+    let rerun = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const instance = randomInstance(seed);
+      const policy = seed % 2 === 0 ? 'probe' : 'bracket';
+      const patienceMs = 5 + (seed % 36);
+      const runner = new ScriptedHorizonRunner(instance.script);
+      const sut = new HorizonSweep<ScriptedPlan>({ ...instance, policy, patienceMs, now: () => Date.now() });
+      const settled = sut.run(runner).then((result) => ({ result, pendingAtEnd: runner.pending }));
+      await vi.runAllTimersAsync();
+      const { result, pendingAtEnd } = await settled;
+      const context = `seed ${seed}: ${JSON.stringify({ ...instance, policy, patienceMs, script: undefined })}`;
+
+      if (instance.optimum <= instance.max) {
+        expect(result.status, context).toBe('optimal');
+        expect(result.bounds, context).toEqual({ lower: instance.optimum, upper: instance.optimum });
+        expect(result.plan?.length, context).toBe(instance.optimum);
+      } else {
+        expect(result.status, context).toBe('unsatisfiable');
+      }
+      expect(runner.maxLive, context).toBeLessThanOrEqual(instance.parallelism);
+      expect(pendingAtEnd, context).toBe(0);
+      if (runner.started.length > new Set(runner.started).size) rerun++;
+      for (const t of new Set(runner.started)) {
+        const runs = runner.runs.filter((r) => r.t === t);
+        runs.slice(1).forEach((r, k) => {
+          expect(runs[k]!.abortedAt, context).toBeDefined();
+          expect(runs[k]!.abortedAt!, context).toBeLessThanOrEqual(r.startedAt);
+        });
+      }
+    }
+    // Horizons gave way and ran again on a good share of the instances.
+    expect(rerun).toBeGreaterThan(30);
+  });
 });

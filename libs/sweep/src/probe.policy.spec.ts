@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { probePolicy } from './probe.policy.js';
-import { markStarted, nextHorizons, recordResult } from './sweep-state.js';
+import { initSweepState, markStarted, nextHorizons, nextRuns, recordResult } from './sweep-state.js';
 import { sweepOf } from './testing/policy-steps.js';
 
 const sweep = (lower: number, max: number, parallelism: number) =>
@@ -48,5 +48,22 @@ describe(probePolicy.name, () => {
     expect(nextHorizons(state)).toEqual([3]);
     state = recordResult(markStarted(state, 3, 0), 3, 'unsat').state;
     expect(nextHorizons(state)).toEqual([4]);
+  });
+
+  it('with patience limits its rungs only, and retries the highest that gave way once the ladder is at max', () => {
+    let state = initSweepState({ lower: 5, max: 9, parallelism: 2, policy: 'probe', patienceMs: 1000 });
+    expect(nextRuns(state)).toEqual([{ t: 5 }, { t: 6, limitMs: 1000 }]);
+    state = markStarted(markStarted(state, 5, 0), 6, 0, 1000);
+    state = recordResult(state, 6, 'unknown', { at: 1000 }).state;
+    // The rung gave way: the ladder goes on above it (5 + 2), then to max.
+    expect(nextRuns(state)).toEqual([{ t: 7, limitMs: 1000 }]);
+    state = recordResult(markStarted(state, 7, 0, 1000), 7, 'unknown', { at: 1000 }).state;
+    expect(nextRuns(state)).toEqual([{ t: 9, limitMs: 1000 }]);
+    state = recordResult(markStarted(state, 9, 0, 1000), 9, 'unknown', { at: 1500 }).state;
+    expect(nextRuns(state)).toEqual([{ t: 9, limitMs: 3000 }]);
+    // Once a plan is known it is consecutive, without limits.
+    state = recordResult(markStarted(state, 9, 0, 3000), 9, 'sat', { at: 10 }).state;
+    state = recordResult(state, 5, 'unsat', { at: 10 }).state;
+    expect(nextRuns(state)).toEqual([{ t: 6 }, { t: 7 }]);
   });
 });

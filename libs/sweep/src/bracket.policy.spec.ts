@@ -71,11 +71,12 @@ describe(bracketPolicy.name, () => {
     expect(nextRuns(state)).toEqual([{ t: 25 }, { t: 32, limitMs: 1000 }]);
     state = markStarted(start(state, 25), 32, 0, 1000);
     state = recordResult(state, 32, 'unknown', { at: 1000 }).state;
-    // The climber (25) still runs: the free slot is the ladder's, whose next rung is 0 + 64.
-    expect(nextRuns(state)).toEqual([{ t: 64, limitMs: 1000 }]);
-    state = markStarted(state, 64, 0, 1000);
+    // The climber (25) still runs: the free slot is the ladder's, whose next rung is a quarter above
+    // the highest horizon tried (32): 40.
+    expect(nextRuns(state)).toEqual([{ t: 40, limitMs: 1000 }]);
+    state = markStarted(state, 40, 0, 1000);
     state = answer(state, 25, 'unsat');
-    // The ladder (64) still runs: the free slot is the climber's, gap min(8, 26 / 4) = 6 above
+    // The ladder (40) still runs: the free slot is the climber's, gap min(8, 26 / 4) = 6 above
     // 26, which is 32, the rung that gave way: the climber runs it without a limit.
     expect(nextRuns(state)).toEqual([{ t: 32 }]);
   });

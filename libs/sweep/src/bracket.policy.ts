@@ -18,6 +18,7 @@ import { highestGaveWay, highestTried, nextRung } from './probe.policy.js';
  * With the sweep's patience set, the second slot's horizons (rungs and descent) are patient: a rung
  * that runs out of time makes way for the next rung up, a descent step for the next one down; once
  * the ladder has reached the cap, the highest rung that gave way runs again with twice its time.
+ * The ladder is then denser: each rung a quarter above the highest horizon tried (DENSE_RUNG_RATIO).
  */
 export const bracketPolicy: HorizonPolicy = {
   name: 'bracket',
@@ -48,15 +49,34 @@ function picks(view: HorizonPolicyView): { second?: number; climber?: number } {
   const target = Math.min(view.lower + gap, ceiling);
   const inFlight = view.horizons.filter((h) => h.state === 'queued' || h.state === 'running').map((h) => h.t);
   const climbing = inFlight.some((t) => t <= target);
-  let second: number | undefined;
-  if (view.upper !== undefined) second = descent(view);
-  else if (!inFlight.some((t) => t > target)) {
-    const top = highestTried(view, []);
-    if (top < view.high) [second] = view.freeFrom(Math.min(nextRung(view.initialLower, top), view.high), 1);
-    else second = highestGaveWay(view, target);
+  if (view.upper !== undefined) {
+    const second = descent(view);
+    const [climber] = climbing ? [] : view.freeFrom(target, 1, second === undefined ? [] : [second]);
+    return { second, climber };
   }
-  const [climber] = climbing ? [] : view.freeFrom(target, 1, second === undefined ? [] : [second]);
+  const [climber] = climbing ? [] : view.freeFrom(target, 1);
+  if (inFlight.some((t) => t > target)) return { climber };
+  const taken = climber === undefined ? [] : [climber];
+  const top = highestTried(view, taken);
+  let second: number | undefined;
+  if (top < view.high) {
+    const rung = view.patienceMs === undefined ? nextRung(view.initialLower, top) : denseRung(top);
+    [second] = view.freeFrom(Math.min(rung, view.high), 1, taken);
+  } else second = highestGaveWay(view, Math.max(target, climber ?? target));
   return { second, climber };
+}
+
+/** With patience, each rung this many times the highest horizon tried. */
+export const DENSE_RUNG_RATIO = 1.25;
+
+/**
+ * The next rung of the ladder with patience: a quarter above the highest horizon tried. A rung that
+ * hangs costs only the patience, so the ladder can afford small steps, and a plan is most often
+ * found a little above the optimum: far enough that the search is easy, near enough that the
+ * formula stays small (bench/hexahop).
+ */
+function denseRung(top: number): number {
+  return Math.max(top + 1, Math.ceil(top * DENSE_RUNG_RATIO));
 }
 
 /**

@@ -14,6 +14,8 @@ export interface HorizonPolicyView {
   readonly initialLower: number;
   /** The highest horizon that may be picked: min(`upper` - 1, `max`). */
   readonly high: number;
+  /** The sweep's patience (see `HorizonRun`), when its patient probes have a time limit. */
+  readonly patienceMs: number | undefined;
   /** How many horizons to pick (in-flight horizons already fill the rest of the parallelism). */
   readonly slots: number;
   /** Every horizon record, sorted by `t`. */

@@ -345,14 +345,15 @@ describe(HorizonSweep.name, () => {
 
     it("makes a probe that runs out of time give way to the ladder's next rung, and stops the run", async () => {
       const { result, runner, events } = await sweep(
-        { lower: 0, max: 40, parallelism: 2, policy: 'bracket', patienceMs: 1000, timeoutMs: 3000 },
+        { lower: 0, max: 40, parallelism: 2, policy: 'bracket', patienceMs: 1000, timeoutMs: 10_000 },
         hardNearTheOptimum,
       );
-      // The ladder's rung 16 gave way after 1 s, and was aborted then; the next rung, 32, found the
-      // plan of length 25 in 50 ms, long before the 100 s the hard horizons take.
-      const gave = runner.runs.filter((r) => r.t === 16 && r.abortedAt !== undefined);
+      // A rung among the hard horizons gave way after 1 s, and was stopped then; a rung above 30
+      // found the plan of length 25 in 50 ms, long before the 100 s the hard horizons take.
+      const gave = runner.runs.filter(
+        (r) => r.t >= 12 && r.t < 30 && r.abortedAt !== undefined && r.abortedAt - r.startedAt === 1000,
+      );
       expect(gave.length).toBeGreaterThan(0);
-      expect(gave.some((r) => r.abortedAt! - r.startedAt === 1000)).toBe(true);
       expect(result?.plan?.length).toBe(25);
       expect(result?.bounds.upper).toBe(25);
       const gaveWay = events.find(
@@ -364,7 +365,7 @@ describe(HorizonSweep.name, () => {
 
     it('without patience the same probe holds its slot until the timeout', async () => {
       const { result, runner } = await sweep(
-        { lower: 0, max: 40, parallelism: 2, policy: 'bracket', timeoutMs: 3000 },
+        { lower: 0, max: 40, parallelism: 2, policy: 'bracket', timeoutMs: 10_000 },
         hardNearTheOptimum,
       );
       expect(result?.plan).toBeUndefined();

@@ -241,7 +241,7 @@ describe(recordResult.name, () => {
 describe(nextRuns.name, () => {
   const patient = (patienceMs?: number): SweepInit => ({
     lower: 0,
-    max: 100,
+    max: 50,
     parallelism: 2,
     policy: 'bracket',
     ...(patienceMs === undefined ? {} : { patienceMs }),
@@ -272,12 +272,15 @@ describe(nextRuns.name, () => {
       reason: 'gave way',
     });
     expect(canStart(state, 32)).toBe(true);
-    // The next rung goes above it; at the cap, it runs again with twice the time it had.
-    expect(nextRuns(state)).toEqual([{ t: 64, limitMs: 5000 }]);
-    state = recordResult(markStarted(state, 64, 0, 5000), 64, 'unknown', { at: 5000 }).state;
-    expect(nextRuns(state)).toEqual([{ t: 100, limitMs: 5000 }]);
-    state = recordResult(markStarted(state, 100, 0, 5000), 100, 'unknown', { at: 7000 }).state;
-    expect(nextRuns(state)).toEqual([{ t: 100, limitMs: 14_000 }]);
+    // The next rung goes a quarter above it, then to the cap (50); the highest that gave way then
+    // runs again, as its second run, with twice the time it had.
+    expect(nextRuns(state)).toEqual([{ t: 40, limitMs: 5000 }]);
+    state = recordResult(markStarted(state, 40, 0, 5000), 40, 'unknown', { at: 5000 }).state;
+    expect(nextRuns(state)).toEqual([{ t: 50, limitMs: 5000 }]);
+    state = recordResult(markStarted(state, 50, 0, 5000), 50, 'unknown', { at: 7000 }).state;
+    expect(nextRuns(state)).toEqual([{ t: 50, limitMs: 14_000 }]);
+    state = markStarted(state, 50, 0, 14_000);
+    expect(state.horizons.find((h) => h.t === 50)).toMatchObject({ state: 'running', run: 2 });
   });
 
   it('keeps an unknown answer of an unlimited run final', () => {

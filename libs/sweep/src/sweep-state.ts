@@ -457,6 +457,7 @@ function policyView(state: SweepState, slots: number): HorizonPolicyView {
     max: state.max,
     initialLower: state.initialLower,
     high,
+    patienceMs: state.patienceMs,
     slots,
     horizons: state.horizons,
     stateOf: (t) => horizonRecord(state, t)?.state,

@@ -43,6 +43,24 @@ describe('satfarm solve hexahop', () => {
   });
 });
 
+describe('satfarm solve hexahop --policy bracket --patience', () => {
+  it('proves the same optimum with patient probes as with the default policy', async () => {
+    const input = ['--input', '{"level": "Triangular"}', '--json'];
+    const plain = await runCli(['solve', 'hexahop', ...input]);
+    const patient = await runCli(['solve', 'hexahop', ...input, '--policy', 'bracket', '--patience', '0.05']);
+    expect(patient.code, patient.stderr).toBe(0);
+    const [a, b] = [plain, patient].map((r) => JSON.parse(r.stdout) as { status: string; horizon: number });
+    expect(b!.status).toBe('optimal');
+    expect(b!.horizon).toBe(a!.horizon);
+  });
+
+  it('exits 2 naming the flag for a patience that is not a positive number of seconds', async () => {
+    const run = await runCli(['solve', 'hexahop', '--input', '{"level": "Hive"}', '--patience', '0']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--patience/);
+  });
+});
+
 describe('satfarm levels hexahop', () => {
   it('lists the levels with par, difficulty, tile types and support', async () => {
     const run = await runCli(['levels', 'hexahop']);

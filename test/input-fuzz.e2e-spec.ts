@@ -282,6 +282,7 @@ describe('the HTTP API, fuzzed', () => {
           'priority',
           'unique',
           'policy',
+          'patienceSec',
           'presets',
         ]),
       },

@@ -200,7 +200,7 @@ describe('a farm of one API and two worker processes', () => {
     expect(ended.get(`${jobId}.t4`)).toBe('completed');
     expect(ended.get(`${jobId}.t4.r2`)).toBe('completed');
     const job = (await http<JobResource>(api.url, 'GET', `/v1/jobs/${jobId}`)).body;
-    expect(job.horizons.find((h) => h.t === 4)?.result).toBe('unsat');
+    expect(job.horizons.find((h) => h.t === 4)).toMatchObject({ result: 'unsat', runs: 2 });
     for (const worker of workers) expect(kissatUnder(worker)).toEqual([]);
   });
 

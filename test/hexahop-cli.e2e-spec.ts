@@ -44,14 +44,27 @@ describe('satfarm solve hexahop', () => {
 });
 
 describe('satfarm solve hexahop --policy bracket --patience', () => {
-  it('proves the same optimum with patient probes as with the default policy', async () => {
+  it('proves the same optimum when its probes give way and run again', async () => {
     const input = ['--input', '{"level": "Triangular"}', '--json'];
+    // A patience of 1 ms: every probe gives way before its formula is even encoded, and runs again
+    // with twice its time, until the climb from the lower bound runs it without a limit.
     const plain = await runCli(['solve', 'hexahop', ...input]);
-    const patient = await runCli(['solve', 'hexahop', ...input, '--policy', 'bracket', '--patience', '0.05']);
+    const patient = await runCli([
+      'solve',
+      'hexahop',
+      ...input,
+      '--policy',
+      'bracket',
+      '--patience',
+      '0.001',
+    ]);
     expect(patient.code, patient.stderr).toBe(0);
-    const [a, b] = [plain, patient].map((r) => JSON.parse(r.stdout) as { status: string; horizon: number });
+    type Report = { status: string; horizon: number; horizons: { t: number; runs?: number }[] };
+    const [a, b] = [plain, patient].map((r) => JSON.parse(r.stdout) as Report);
     expect(b!.status).toBe('optimal');
     expect(b!.horizon).toBe(a!.horizon);
+    expect(b!.horizons.some((h) => (h.runs ?? 1) >= 2)).toBe(true);
+    expect(a!.horizons.every((h) => h.runs === undefined)).toBe(true);
   });
 
   it('exits 2 naming the flag for a patience that is not a positive number of seconds', async () => {

@@ -7,6 +7,7 @@ import {
   horizonPolicyNames,
   horizonPreset,
   type HorizonStartBounds,
+  patienceMsOf,
   type SweepEvent,
 } from '@satfarm/sweep';
 
@@ -124,7 +125,7 @@ async function sweepHorizons<I, S>(
     parallelism,
     policy,
     timeoutMs: options.timeoutSec === undefined ? undefined : options.timeoutSec * 1000,
-    ...(patience === undefined ? {} : { patienceMs: Math.max(1, Math.round(patience * 1000)) }),
+    ...(patience === undefined ? {} : { patienceMs: patienceMsOf(patience) }),
   });
   const result = await sweep.run(
     {
@@ -168,7 +169,12 @@ async function sweepHorizons<I, S>(
     solution: result.plan,
     verified: result.plan !== undefined,
     bounds: result.bounds,
-    horizons: result.horizons.map((h): HorizonLine => ({ t: h.t, result: h.result, ms: Math.round(h.ms) })),
+    horizons: result.horizons.map((h): HorizonLine => ({
+      t: h.t,
+      result: h.result,
+      ms: Math.round(h.ms),
+      ...(h.runs === undefined ? {} : { runs: h.runs }),
+    })),
     stats: { vars: shown?.vars ?? 0, clauses: shown?.clauses ?? 0, solver: solverName, wallMs: 0 },
     render: game.render(instance, result.plan),
   };

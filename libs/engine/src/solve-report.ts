@@ -7,7 +7,10 @@ export type SolveStatus = 'optimal' | 'satisfiable' | 'unsatisfiable' | 'unknown
 export interface HorizonLine {
   t: number;
   result: 'sat' | 'unsat' | 'unknown' | 'cancelled';
+  /** The last run's time. */
   ms: number;
+  /** How many times the horizon ran, when more than once (a patient probe gave way, then ran again). */
+  runs?: number;
 }
 
 /** The one JSON object `satfarm solve --json` prints (DESIGN.md §4). */

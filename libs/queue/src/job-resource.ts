@@ -23,7 +23,10 @@ export function isFinalStatus(status: JobStatus): boolean {
 export interface JobHorizonLine {
   t: number;
   result: 'queued' | 'running' | 'sat' | 'unsat' | 'unknown' | 'cancelled';
+  /** The current or last run's time. */
   ms: number;
+  /** Which run this is, when the horizon ran more than once (a patient probe gave way). */
+  runs?: number;
 }
 
 /**

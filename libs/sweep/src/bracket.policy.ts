@@ -1,4 +1,10 @@
-import { gaveWay, type HorizonPolicy, type HorizonPolicyView } from './horizon-policy.js';
+import {
+  choiceHorizon,
+  gaveWay,
+  type HorizonChoice,
+  type HorizonPolicy,
+  type HorizonPolicyView,
+} from './horizon-policy.js';
 import { LEAP_MAX_GAP } from './leap.policy.js';
 import { highestGaveWay, highestTried, nextRung } from './probe.policy.js';
 
@@ -22,19 +28,19 @@ import { highestGaveWay, highestTried, nextRung } from './probe.policy.js';
  */
 export const bracketPolicy: HorizonPolicy = {
   name: 'bracket',
-  choose(view: HorizonPolicyView): number[] {
+  choose(view: HorizonPolicyView): HorizonChoice[] {
     const { second, climber } = picks(view);
-    const chosen: number[] = [];
+    const probe: HorizonChoice[] = second === undefined ? [] : [{ t: second, patient: true }];
+    const chosen: HorizonChoice[] = [];
     // Below a plan the descending slot comes first: its UNSAT ends the sweep.
-    if (second !== undefined && view.upper !== undefined) chosen.push(second);
+    if (view.upper !== undefined) chosen.push(...probe);
     if (climber !== undefined && chosen.length < view.slots) chosen.push(climber);
-    if (second !== undefined && view.upper === undefined && chosen.length < view.slots) chosen.push(second);
-    if (chosen.length < view.slots)
-      chosen.push(...view.freeFrom(view.lower, view.slots - chosen.length, chosen));
+    if (view.upper === undefined && chosen.length < view.slots) chosen.push(...probe);
+    if (chosen.length < view.slots) {
+      const taken = chosen.map(choiceHorizon);
+      chosen.push(...view.freeFrom(view.lower, view.slots - chosen.length, taken));
+    }
     return chosen;
-  },
-  patient(view: HorizonPolicyView, t: number): boolean {
-    return picks(view).second === t;
   },
 };
 
@@ -62,18 +68,16 @@ function picks(view: HorizonPolicyView): { second?: number; climber?: number } {
   if (top < view.high) {
     const rung = view.patienceMs === undefined ? nextRung(view.initialLower, top) : denseRung(top);
     [second] = view.freeFrom(Math.min(rung, view.high), 1, taken);
-  } else second = highestGaveWay(view, Math.max(target, climber ?? target));
+  } else second = highestGaveWay(view, climber ?? target);
   return { second, climber };
 }
 
 /** With patience, each rung this many times the highest horizon tried. */
-export const DENSE_RUNG_RATIO = 1.25;
+const DENSE_RUNG_RATIO = 1.25;
 
 /**
  * The next rung of the ladder with patience: a quarter above the highest horizon tried. A rung that
- * hangs costs only the patience, so the ladder can afford small steps, and a plan is most often
- * found a little above the optimum: far enough that the search is easy, near enough that the
- * formula stays small (bench/hexahop).
+ * hangs costs only the patience, so the ladder can afford small steps instead of doubling.
  */
 function denseRung(top: number): number {
   return Math.max(top + 1, Math.ceil(top * DENSE_RUNG_RATIO));

@@ -27,18 +27,24 @@ export interface HorizonPolicyView {
 }
 
 /**
+ * One horizon a policy chooses: `t`, or `{ t, patient: true }` for a probe that gives way when the
+ * sweep's patience runs out (see `HorizonRun`).
+ */
+export type HorizonChoice = number | { readonly t: number; readonly patient: true };
+
+/** The horizon of a choice. */
+export function choiceHorizon(choice: HorizonChoice): number {
+  return typeof choice === 'number' ? choice : choice.t;
+}
+
+/**
  * A horizon-choice policy: which free horizons a sweep starts next. Policies are stateless (all
  * they know comes from the view), so a sweep state restored from JSON continues with the same
  * choices. `choose` returns at most `view.slots` distinct free horizons, most wanted first.
  */
 export interface HorizonPolicy {
   readonly name: string;
-  choose(view: HorizonPolicyView): number[];
-  /**
-   * Whether `t`, just chosen from `view`, is a probe that gives way when the sweep's patience runs
-   * out (see `HorizonRun`). Absent: no horizon of this policy ever has a time limit.
-   */
-  patient?(view: HorizonPolicyView, t: number): boolean;
+  choose(view: HorizonPolicyView): HorizonChoice[];
 }
 
 /**

@@ -59,7 +59,10 @@ export type SweepEvent =
 export interface SweepHorizonLine {
   t: number;
   result: 'sat' | 'unsat' | 'unknown' | 'cancelled';
+  /** The last run's time. */
   ms: number;
+  /** How many times the horizon ran, when more than once (it gave way, then ran again). */
+  runs?: number;
 }
 
 /**
@@ -281,8 +284,7 @@ class SweepRun<P> {
     this.emit({
       type: 'horizon',
       t,
-      // A patient probe's `unknown` is recorded as `cancelled` (it gave way).
-      state: record?.state === 'cancelled' ? 'cancelled' : outcome.result,
+      state: recorded.gaveWay ? 'cancelled' : outcome.result,
       ms: record?.ms ?? 0,
       ...(outcome.stats === undefined ? {} : { stats: outcome.stats }),
     });
@@ -327,7 +329,9 @@ class SweepRun<P> {
   private result(): SweepResult<P> {
     const status = sweepStatus(this.state);
     const horizons = this.state.horizons.flatMap((h): SweepHorizonLine[] =>
-      h.state === 'queued' || h.state === 'running' ? [] : [{ t: h.t, result: h.state, ms: h.ms ?? 0 }],
+      h.state === 'queued' || h.state === 'running'
+        ? []
+        : [{ t: h.t, result: h.state, ms: h.ms ?? 0, ...(h.run === undefined ? {} : { runs: h.run }) }],
     );
     return {
       status:

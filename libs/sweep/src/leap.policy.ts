@@ -1,5 +1,5 @@
 import { consecutivePolicy } from './consecutive.policy.js';
-import type { HorizonPolicy, HorizonPolicyView } from './horizon-policy.js';
+import type { HorizonChoice, HorizonPolicy, HorizonPolicyView } from './horizon-policy.js';
 
 /** The largest step `leap` takes above `lower`. */
 export const LEAP_MAX_GAP = 8;
@@ -15,7 +15,7 @@ export const LEAP_MAX_GAP = 8;
  */
 export const leapPolicy: HorizonPolicy = {
   name: 'leap',
-  choose(view: HorizonPolicyView): number[] {
+  choose(view: HorizonPolicyView): HorizonChoice[] {
     if (view.upper !== undefined) return consecutivePolicy.choose(view);
     const gap = Math.min(LEAP_MAX_GAP, Math.floor((view.lower - view.initialLower) / 4));
     const chosen = view.freeFrom(Math.min(view.lower + gap, view.high), 1);

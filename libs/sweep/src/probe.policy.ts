@@ -1,5 +1,5 @@
 import { consecutivePolicy } from './consecutive.policy.js';
-import { gaveWay, type HorizonPolicy, type HorizonPolicyView } from './horizon-policy.js';
+import { gaveWay, type HorizonChoice, type HorizonPolicy, type HorizonPolicyView } from './horizon-policy.js';
 
 /**
  * `probe`: looks for an upper bound early, for instances whose optimum lies far above the lower
@@ -21,16 +21,13 @@ import { gaveWay, type HorizonPolicy, type HorizonPolicyView } from './horizon-p
  */
 export const probePolicy: HorizonPolicy = {
   name: 'probe',
-  choose(view: HorizonPolicyView): number[] {
+  choose(view: HorizonPolicyView): HorizonChoice[] {
     if (view.upper !== undefined) return consecutivePolicy.choose(view);
     const { floor, rungs } = probePicks(view);
-    const chosen = floor === undefined ? [...rungs] : [floor, ...rungs];
-    if (chosen.length < view.slots)
-      chosen.push(...view.freeFrom(view.lower, view.slots - chosen.length, chosen));
-    return chosen;
-  },
-  patient(view: HorizonPolicyView, t: number): boolean {
-    return view.upper === undefined && probePicks(view).rungs.includes(t);
+    const taken = floor === undefined ? [...rungs] : [floor, ...rungs];
+    const fill = taken.length < view.slots ? view.freeFrom(view.lower, view.slots - taken.length, taken) : [];
+    const probes = rungs.map((t): HorizonChoice => ({ t, patient: true }));
+    return [...(floor === undefined ? [] : [floor]), ...probes, ...fill];
   },
 };
 

@@ -262,6 +262,7 @@ describe(nextRuns.name, () => {
     state = markStarted(markStarted(state, climber!.t, 0), rung!.t, 0, rung!.limitMs);
     const recorded = recordResult(state, 32, 'unknown', { at: 5000, reason: 'cancelled' });
     expect(recorded.boundsChanged).toBe(false);
+    expect(recorded.gaveWay).toBe(true);
     state = recorded.state;
     expect(state.horizons.find((h) => h.t === 32)).toEqual({
       t: 32,
@@ -281,6 +282,9 @@ describe(nextRuns.name, () => {
     expect(nextRuns(state)).toEqual([{ t: 50, limitMs: 14_000 }]);
     state = markStarted(state, 50, 0, 14_000);
     expect(state.horizons.find((h) => h.t === 50)).toMatchObject({ state: 'running', run: 2 });
+    // Its answer keeps the run number, for the reports' `runs`.
+    state = recordResult(state, 50, 'sat', { at: 100 }).state;
+    expect(state.horizons.find((h) => h.t === 50)).toMatchObject({ state: 'sat', run: 2 });
   });
 
   it('keeps an unknown answer of an unlimited run final', () => {

@@ -1,4 +1,10 @@
-import { GAVE_WAY, gaveWay, type HorizonPolicy, type HorizonPolicyView } from './horizon-policy.js';
+import {
+  choiceHorizon,
+  GAVE_WAY,
+  gaveWay,
+  type HorizonPolicy,
+  type HorizonPolicyView,
+} from './horizon-policy.js';
 import { horizonPolicy } from './horizon-policy.registry.js';
 import { ContradictoryResultError } from './sweep.error.js';
 
@@ -104,6 +110,13 @@ export interface RecordedResult {
   /** Horizons that were queued or running and are now dominated: abort them. */
   cancel: number[];
   boundsChanged: boolean;
+  /** The answer was a patient probe's `unknown`: the horizon gave way (it is `cancelled` now). */
+  gaveWay?: true;
+}
+
+/** The patience in ms for a number of seconds (as the CLI and the API take it). */
+export function patienceMsOf(seconds: number): number {
+  return Math.max(1, Math.round(seconds * 1000));
 }
 
 /** A new sweep. Throws `RangeError` naming a bad field, `UnknownPolicyError` for a bad policy. */
@@ -190,8 +203,8 @@ export function nextRuns(
   if (sweepStatus(state) !== 'running') return [];
   const slots = state.parallelism - inFlightHorizons(state).length;
   if (slots <= 0) return [];
-  const view = policyView(state, slots);
-  const chosen = policy.choose(view);
+  const choices = policy.choose(policyView(state, slots));
+  const chosen = choices.map(choiceHorizon);
   const seen = new Set<number>();
   for (const t of chosen) {
     if (!isFree(state, t) || seen.has(t)) {
@@ -202,17 +215,14 @@ export function nextRuns(
   if (chosen.length > slots) {
     throw new Error(`horizon policy "${policy.name}" chose ${chosen.length} horizons for ${slots} slots`);
   }
-  return chosen.map((t) => {
-    const limitMs =
-      state.patienceMs !== undefined && policy.patient?.(view, t) ? limitOf(state, t) : undefined;
-    return limitMs === undefined ? { t } : { t, limitMs };
+  const patience = state.patienceMs;
+  return choices.map((choice) => {
+    const t = choiceHorizon(choice);
+    if (patience === undefined || typeof choice === 'number') return { t };
+    const before = horizonRecord(state, t);
+    const ranFor = gaveWay(before) ? 2 * Math.round(before?.ms ?? 0) : 0;
+    return { t, limitMs: Math.max(patience, ranFor) };
   });
-}
-
-function limitOf(state: SweepState, t: number): number {
-  const before = horizonRecord(state, t);
-  const patience = state.patienceMs ?? 0;
-  return gaveWay(before) ? Math.max(patience, 2 * Math.round(before?.ms ?? 0)) : patience;
 }
 
 /**
@@ -302,12 +312,13 @@ export function recordResult(
       reason: GAVE_WAY,
       ...(ms === undefined ? {} : { ms }),
     };
-    return { state: withRecord(state, gave), cancel: [], boundsChanged: false };
+    return { state: withRecord(state, gave), cancel: [], boundsChanged: false, gaveWay: true };
   }
 
   let { lower, upper } = state;
   let record: HorizonRecord = { t, state: result };
   if (previous?.startedAt !== undefined) record = { ...record, startedAt: previous.startedAt };
+  if (previous?.run !== undefined) record = { ...record, run: previous.run };
   const ms = details.ms ?? elapsed(previous, details.at);
   if (ms !== undefined) record = { ...record, ms };
   if (result === 'sat') {

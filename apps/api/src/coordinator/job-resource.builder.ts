@@ -15,7 +15,12 @@ export function buildJobResource(meta: JobMeta, state: JobState, now: number, re
     const open = h.state === 'queued' || h.state === 'running';
     if (final && open) continue;
     const ms = h.ms ?? (h.state === 'running' && h.startedAt !== undefined ? now - h.startedAt : 0);
-    horizons.push({ t: h.t, result: h.state, ms: Math.round(ms) });
+    horizons.push({
+      t: h.t,
+      result: h.state,
+      ms: Math.round(ms),
+      ...(h.run === undefined ? {} : { runs: h.run }),
+    });
   }
   const plan = state.plan;
   const shown = plan !== undefined ? state.sizes[plan.t] : largest(state.sizes);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { FinishedReport } from '@satfarm/queue';
-import { initSweepState } from '@satfarm/sweep';
+import { initSweepState, patienceMsOf } from '@satfarm/sweep';
 
 import type { JobMeta } from './job-record.js';
 import { buildJobResource } from './job-resource.builder.js';
@@ -42,7 +42,7 @@ function newJob(m: JobMeta = meta()): JobTransition {
     max: m.options.maxHorizon,
     parallelism: m.options.parallelism,
     policy: m.options.policy,
-    ...(m.options.patienceSec === undefined ? {} : { patienceMs: m.options.patienceSec * 1000 }),
+    ...(m.options.patienceSec === undefined ? {} : { patienceMs: patienceMsOf(m.options.patienceSec) }),
   });
   return reconcile(m, { status: 'queued', sweep, sizes: {} }, NOW);
 }

@@ -106,8 +106,7 @@ export function horizonFinished(
   transition.horizonEvents.unshift({
     jobId: meta.id,
     t,
-    // A patient probe's `unknown` is recorded as `cancelled`: it gave way.
-    state: horizonRecord(recorded.state, t)?.state === 'cancelled' ? 'cancelled' : report.result,
+    state: recorded.gaveWay ? 'cancelled' : report.result,
     ms: Math.round(report.ms),
     stats: {
       vars: report.stats.vars,

@@ -22,6 +22,7 @@ import {
   horizonPreset,
   horizonRecord,
   initSweepState,
+  patienceMsOf,
   type SweepState,
   UnknownPolicyError,
 } from '@satfarm/sweep';
@@ -481,9 +482,7 @@ function initialSweep(meta: JobMeta): JobState['sweep'] {
     max: meta.options.maxHorizon,
     parallelism: meta.options.parallelism,
     policy: meta.options.policy,
-    ...(meta.options.patienceSec === undefined
-      ? {}
-      : { patienceMs: Math.max(1, Math.round(meta.options.patienceSec * 1000)) }),
+    ...(meta.options.patienceSec === undefined ? {} : { patienceMs: patienceMsOf(meta.options.patienceSec) }),
   });
 }
 

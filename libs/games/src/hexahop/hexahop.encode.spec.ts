@@ -14,16 +14,26 @@ const sut = encodeHexahop;
 const kissat = new KissatRunner();
 
 /** Solves at horizon t as the engine does: adding the clauses `refine` asks for until it asks none. */
-async function solveAt(instance: HexahopInstance, t: number) {
-  const encoded = sut(instance, t);
-  for (;;) {
+async function solveAt(instance: HexahopInstance, t: number, variant?: Record<string, boolean>) {
+  const encoded = sut(instance, t, { variant });
+  for (let rounds = 0; ; rounds++) {
     const outcome = await kissat.solve({ formula: encoded.formula });
-    if (outcome.status !== 'sat') return { status: outcome.status };
+    if (outcome.status !== 'sat') return { status: outcome.status, rounds };
     const cuts = encoded.refine?.(outcome.model);
-    if (cuts === undefined) return { status: 'sat' as const, plan: encoded.decode(outcome.model) };
+    if (cuts === undefined) return { status: 'sat' as const, plan: encoded.decode(outcome.model), rounds };
     encoded.formula.addAll(cuts);
   }
 }
+
+/** The six neighbours of a cell, as (dx, dy). */
+const RING = [
+  [0, -1],
+  [1, -1],
+  [1, 0],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+] as const;
 
 const map = (
   rows: string[],
@@ -169,29 +179,106 @@ describe(encodeHexahop.name, () => {
     }
   });
 
-  it('keeps laser beams that a ring of ice could hold up by themselves out of the solutions', async () => {
+  it('agrees with the search on random maps thick with ice and lasers, with beam ranks and without', async () => {
+    let seed = 20261125;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return Math.floor((seed / 2147483648) * n);
+    };
+    const chars = 'II.....gggLLo';
+    let tried = 0;
+    let rings = 0;
+    while (tried < 60) {
+      const width = 4 + random(2);
+      const inner = Array.from({ length: 3 + random(2) }, () =>
+        Array.from({ length: width }, () => chars[random(chars.length)]).join(''),
+      );
+      const put = (x: number, y: number, c: string): void => {
+        inner[y] = `${inner[y]!.slice(0, x)}${c}${inner[y]!.slice(x + 1)}`;
+      };
+      // A ring of six ice tiles round a random cell, which beams could go round.
+      const [cx, cy] = [1 + random(width - 2), 1 + random(inner.length - 2)];
+      for (const [dx, dy] of RING) put(cx + dx, cy + dy, 'I');
+      const [sx, sy] = [random(width), random(inner.length)];
+      put(sx, sy, 'o');
+      if (!inner.join('').includes('g') || !inner.join('').includes('L')) continue;
+      const rows = ['.'.repeat(width + 2), ...inner.map((r) => `.${r}.`), '.'.repeat(width + 2)];
+      const instance = map(rows, [sx + 1, sy + 1]);
+      let best: MoveName[] | undefined;
+      try {
+        best = shortestWin(instance, 20_000);
+      } catch {
+        continue;
+      }
+      tried++;
+      const where = `${JSON.stringify(rows)} from (${sx + 1}, ${sy + 1})`;
+      const horizon = best?.length ?? 8;
+      for (const beamRanks of [true, false]) {
+        const found = await solveAt(instance, horizon, { beamRanks });
+        if (best === undefined) {
+          expect(found.status, where).toBe('unsat');
+          if (!beamRanks && found.rounds > 0) rings++;
+          continue;
+        }
+        expect(found.status, where).toBe('sat');
+        expect(verifyHexahop(instance, (found as { plan: HexahopSolution }).plan, horizon).ok, where).toBe(
+          true,
+        );
+        const below = await solveAt(instance, horizon - 1, { beamRanks });
+        expect(below.status, where).toBe('unsat');
+        if (beamRanks) expect(found.rounds + below.rounds, `${where}: ranks leave nothing to refine`).toBe(0);
+        else if (found.rounds + below.rounds > 0) rings++;
+      }
+    }
+    expect(rings, 'some maps need refinement rounds without the ranks').toBeGreaterThan(0);
+  });
+
+  describe('a beam that a ring of ice could hold up by itself', () => {
     // Six ice tiles round (3, 4): a beam the laser at (3, 1) shoots south over the green could go
     // round the ring for ever.
     const ring = map(['..ooo..', '...L...', '...g...', '...II..', '..I.I..', '..II...'], [3, 0]);
-    const encoded = sut(ring, 1);
-    const pool = encoded.formula.pool;
-    // A beam going north into the ice at (2, 4) at step 1, while the player walks away from the laser.
-    const beam = pool.lookup('beam', 0, 2, 4, 1);
-    expect(beam).toBeDefined();
-    encoded.formula.add([beam!]);
-    encoded.formula.add([-pool.lookup('pos', 3, 1, 1)!]);
-    const first = await kissat.solve({ formula: encoded.formula });
-    expect(first.status, 'the beam clauses alone allow a beam held up by the ring').toBe('sat');
-    const cuts = encoded.refine!(first.status === 'sat' ? first.model : new Model(0, []));
-    expect(cuts).toBeDefined();
-    for (let round = 0; round < 50; round++) {
-      const outcome = await kissat.solve({ formula: encoded.formula });
-      if (outcome.status !== 'sat') break;
-      const more = encoded.refine!(outcome.model);
-      expect(more, 'every model left has a beam no laser fired').toBeDefined();
-      encoded.formula.addAll(more!);
-    }
-    expect((await kissat.solve({ formula: encoded.formula })).status).toBe('unsat');
+    /** The ring at step 1 with a beam going north into the ice at (2, 4), while the player walks away from the laser. */
+    const loopOnly = (variant: Record<string, boolean>) => {
+      const encoded = sut(ring, 1, { variant });
+      const pool = encoded.formula.pool;
+      const beam = pool.lookup('beam', 0, 2, 4, 1);
+      expect(beam).toBeDefined();
+      encoded.formula.add([beam!]);
+      encoded.formula.add([-pool.lookup('pos', 3, 1, 1)!]);
+      return encoded;
+    };
+
+    it('is ruled out by the ranks in the formula itself', async () => {
+      const encoded = loopOnly({ beamRanks: true });
+      expect((await kissat.solve({ formula: encoded.formula })).status).toBe('unsat');
+      // A real shot round the same ring still counts: landing on the laser at (5, 1) going
+      // south-west fires into the ring, whose refractions reach the green at (1, 7).
+      const shot = map(
+        ['......o', '.....L.', '.......', '...II..', '..I.I..', '..II...', '.......', '.g.....'],
+        [6, 0],
+      );
+      expect(shortestWin(shot)).toEqual(['SW']);
+      const found = await solveAt(shot, 1, { beamRanks: true });
+      expect(found.status).toBe('sat');
+      expect(verifyHexahop(shot, (found as { plan: HexahopSolution }).plan, 1).ok).toBe(true);
+      expect(found.rounds, 'no refinement round').toBe(0);
+    });
+
+    it('is cut by refine, one model at a time, without the ranks', async () => {
+      const encoded = loopOnly({ beamRanks: false });
+      const first = await kissat.solve({ formula: encoded.formula });
+      expect(first.status, 'the beam clauses alone allow a beam held up by the ring').toBe('sat');
+      const cuts = encoded.refine!(first.status === 'sat' ? first.model : new Model(0, []));
+      expect(cuts).toBeDefined();
+      for (let round = 0; round < 50; round++) {
+        const outcome = await kissat.solve({ formula: encoded.formula });
+        if (outcome.status !== 'sat') break;
+        const more = encoded.refine!(outcome.model);
+        expect(more, 'every model left has a beam no laser fired').toBeDefined();
+        encoded.formula.addAll(more!);
+      }
+      expect((await kissat.solve({ formula: encoded.formula })).status).toBe('unsat');
+    });
   });
 
   it('proves a map without a win unsatisfiable where the search finds none', async () => {

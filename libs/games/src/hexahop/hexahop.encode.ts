@@ -101,6 +101,12 @@ export interface HexahopEncodingChoices {
    * nothing changes, with no item) to an inert neighbour and straight back, which changes nothing.
    */
   returns: boolean;
+  /**
+   * Beams that a loop of ice could hold up by themselves are ruled out in the formula (a rank per
+   * beam entering ice on such a loop, each beam fed by one of a lower rank), not cut afterwards
+   * by `refine`, one model at a time.
+   */
+  beamRanks: boolean;
 }
 
 export const DEFAULT_HEXAHOP_ENCODING: HexahopEncodingChoices = {
@@ -111,6 +117,7 @@ export const DEFAULT_HEXAHOP_ENCODING: HexahopEncodingChoices = {
   phases: true,
   orderedHits: false,
   returns: true,
+  beamRanks: true,
 };
 
 /** Reads `options.variant` (keys as in HexahopEncodingChoices) over the defaults. */
@@ -126,6 +133,7 @@ export function hexahopEncodingChoices(options?: EncodeOptions): HexahopEncoding
     phases: flag('phases'),
     orderedHits: flag('orderedHits'),
     returns: flag('returns'),
+    beamRanks: flag('beamRanks'),
   };
 }
 
@@ -163,6 +171,40 @@ export function encodeHexahop(
   return new HexahopEncoder(instance, horizon, hexahopEncodingChoices(options)).encode();
 }
 
+/** Tarjan's strongly connected components of the graph `edges` spans over `nodes`. */
+function stronglyConnected(nodes: readonly string[], edges: (node: string) => readonly string[]): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const known = new Set(nodes);
+  const visit = (v: string): void => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges(v)) {
+      if (!known.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      for (let w = stack.pop()!; ; w = stack.pop()!) {
+        onStack.delete(w);
+        component.push(w);
+        if (w === v) break;
+      }
+      out.push(component);
+    }
+  };
+  for (const v of nodes) if (!index.has(v)) visit(v);
+  return out;
+}
+
 const GREENISH = [Tile.Green, Tile.GreenWall] as const;
 const LIFTS = [Tile.LiftDown, Tile.LiftUp] as const;
 
@@ -180,7 +222,7 @@ interface BeamState {
   key: string;
   lit: number;
   /** Fired there by a laser (no `from`), or carried from state `from` over water or ice (`through`). */
-  sources: { lit: number; through?: number; from: string | undefined }[];
+  sources: { lit: number; through?: number; from: string | undefined; how: 'fire' | 'pass' | 'refract' }[];
 }
 
 class HexahopEncoder {
@@ -853,12 +895,13 @@ class HexahopEncoder {
     for (const [k, list] of sources) {
       const [x, d] = k.split(' ').map(Number) as [number, number];
       const reasons = list.map(([y, g, how]) => {
-        if (how === 'fire') return { lit: fires.get(key(x, d))!, from: undefined };
+        if (how === 'fire') return { lit: fires.get(key(x, d))!, from: undefined, how };
         const through = how === 'pass' ? this.m(y, Tile.Water, t) : this.m(y, Tile.Ice, t);
         return {
           lit: this.andOf(`beam ${how} ${y} ${g} ${t}`, [beam(y, g), through]),
           through,
           from: key(y, g),
+          how,
         };
       });
       const b = beam(x, d);
@@ -867,6 +910,7 @@ class HexahopEncoder {
       graph.push({ key: k, lit: b, sources: reasons });
     }
     this.beams.push(graph);
+    if (this.choices.beamRanks) this.rankIceBeams(t, graph, (x, d) => beam(x, d));
     const into = new Map<number, number[]>();
     for (const k of sources.keys()) {
       const [x, d] = k.split(' ').map(Number) as [number, number];
@@ -895,6 +939,72 @@ class HexahopEncoder {
     }
     for (const [x, lits] of destroyed) {
       this.addEvent(x, { lit: this.orOf(`destroyed ${x} ${t}`, lits), to: () => Tile.Water });
+    }
+  }
+
+  /**
+   * Well-founded beams: a beam state entering a cell that may be ice is on only if a laser's shot
+   * reaches it. Its origins are found by walking back over water to a firing laser or to a beam
+   * refracted by ice; within each strongly connected set of such states (the loops), a state
+   * takes a binary rank and must be fed by an origin of lower rank, so no loop feeds itself.
+   * Every other beam follows back in a straight line to a laser or to one of these states. The
+   * game's beams always admit such ranks: a state's number of refractions from its laser.
+   */
+  private rankIceBeams(t: number, graph: BeamState[], beam: (x: number, d: number) => number): void {
+    const byKey = new Map(graph.map((s) => [s.key, s]));
+    const cellOf = (k: string): number => Number(k.split(' ')[0]);
+    const isIce = (k: string): boolean => this.st.kindsBy(cellOf(k), t).includes(Tile.Ice);
+    type Origin = { lit: number; waters: number[] } | { from: string; waters: number[] };
+    const originsOf = (k: string, waters: number[]): Origin[] =>
+      byKey.get(k)!.sources.flatMap((r): Origin[] => {
+        if (r.from === undefined) return [{ lit: r.lit, waters }];
+        if (r.how === 'pass') return originsOf(r.from, [...waters, cellOf(r.from)]);
+        return [{ from: r.from, waters }];
+      });
+    const iceStates = graph.filter((s) => isIce(s.key)).map((s) => s.key);
+    const origins = new Map(iceStates.map((k) => [k, originsOf(k, [])]));
+    const components = stronglyConnected(iceStates, (k) =>
+      origins.get(k)!.flatMap((o) => ('from' in o ? [o.from] : [])),
+    );
+    for (const component of components) {
+      if (component.length < 2) continue;
+      const inside = new Set(component);
+      const bits = Math.max(1, Math.ceil(Math.log2(component.length)));
+      const rank = new Map(
+        component.map((k) => [k, Array.from({ length: bits }, () => this.f.pool.fresh())]),
+      );
+      for (const k of component) {
+        const [x, d] = k.split(' ').map(Number) as [number, number];
+        const fed = origins.get(k)!.map((o) => {
+          const waters = o.waters.map((y) => this.m(y, Tile.Water, t));
+          if (!('from' in o)) return this.andOf(`fed ${k} ${o.waters.join(',')} ${t}`, [o.lit, ...waters]);
+          const [y, g] = o.from.split(' ').map(Number) as [number, number];
+          const via = [beam(y, g), this.m(y, Tile.Ice, t), ...waters];
+          if (!inside.has(o.from)) return this.andOf(`fed ${k} ${o.from} ${t}`, via);
+          const v = this.f.pool.fresh();
+          for (const l of via) addFolded(this.f, [-v, l]);
+          this.lessThan(v, rank.get(o.from)!, rank.get(k)!);
+          return v;
+        });
+        addFolded(this.f, [-beam(x, d), ...fed]);
+      }
+    }
+  }
+
+  /** `when` implies a < b, bits most significant first. */
+  private lessThan(when: number, a: number[], b: number[]): void {
+    let lt = when;
+    for (let i = 0; i < a.length; i++) {
+      this.f.add([-lt, -a[i]!, b[i]!]);
+      if (i === a.length - 1) {
+        this.f.add([-lt, -a[i]!]);
+        this.f.add([-lt, b[i]!]);
+        break;
+      }
+      const next = this.f.pool.fresh();
+      this.f.add([-lt, -a[i]!, next]);
+      this.f.add([-lt, b[i]!, next]);
+      lt = next;
     }
   }
 

@@ -18,7 +18,9 @@
  *   support each per green or blue cell and step; check1/check2 (only for blue walls with no blue
  *   tile at the start): 2T;  events per step: landed/toggle/deice/build/spin/fire per standable
  *   cell of those tiles, boat departures and arrivals per boat line, beam(x,y,d) per beam state,
- *   hit/explode/destroyed per cell a laser reaches;  items: itm(x,y,t) per item cell, visit
+ *   hit/explode/destroyed per cell a laser reaches;  beam ranks: per beam state entering a cell
+ *   that may be ice on a loop of L such states, ceil(log2 L) bits, and per origin on the same
+ *   loop a support and a comparator (one variable per bit);  items: itm(x,y,t) per item cell, visit
  *   auxiliaries, and unary counters anti(k,t), jump(k,t) (k up to the items) with one increment
  *   chain per step: items^2 T;  budget: waste(t), blueLeft(t): 2T plus the counter's
  *   2T (T - greens).
@@ -32,7 +34,8 @@
  *   or none) plus at least / at most one: about 4 k_c + k_c^2 / 2;  anyG/anyB/checks: two
  *   implications per cell each way;  events: their definitions (a few clauses each) and, per
  *   affected cell, one clause per (event, tile);  beams: beam <-> (fired here, passed over water,
- *   refracted by ice), acyclic;  items: 3 per item cell and step, counters ~4 items per pickup;
+ *   refracted by ice);  beam ranks: per ranked state, beam -> some origin (a shot, a beam from
+ *   outside the loop, or a support), and per support its conditions plus 3 clauses per bit;  items: 3 per item cell and step, counters ~4 items per pickup;
  *   done(t) <-> no green tile and no green wall at t: g + 1 per step, and done(t-1) -> done(t);
  *   goal: done(T).
  * Redundant (each a choice, for benchmarks): deadlines, a green that cannot be moved or destroyed
@@ -48,8 +51,9 @@
  * tile or wall" is the win and "no green left" means the board check lowered the green walls; and
  * after the first board check a blue wall exists only while a blue tile does (only leaving blue
  * and lasers remove blue tiles, and both check), so "no blue left" means the check lowered them.
- * Beams around a loop of ice could hold each other up in the clauses; refine() adds the loop
- * formula of any such set a model shows (the game's beams are the least fixpoint). Laser hits are
+ * Beams around a loop of ice could hold each other up in the beam clauses alone; the ranks rule
+ * that out (the game's beams are the least fixpoint), and refine() checks every model for such
+ * a set and adds its loop formula (needed only with beamRanks off). Laser hits are
  * a set, except on levels where one shot may hit two neighbouring lasers (whose explosions then
  * depend on the order of the hits): there every beam of a shot is a node of a tree in the game's
  * order, with hit, first-hit and explosion auxiliaries per (node, cell) (encodeLasersInOrder).
@@ -948,7 +952,9 @@ class HexahopEncoder {
    * refracted by ice; within each strongly connected set of such states (the loops), a state
    * takes a binary rank and must be fed by an origin of lower rank, so no loop feeds itself.
    * Every other beam follows back in a straight line to a laser or to one of these states. The
-   * game's beams always admit such ranks: a state's number of refractions from its laser.
+   * game's beams always admit such ranks: in a loop, rank 0 for the states fed from outside it,
+   * and otherwise one more than the lowest rank among the loop's states feeding it, which stays
+   * below the loop's size.
    */
   private rankIceBeams(t: number, graph: BeamState[], beam: (x: number, d: number) => number): void {
     const byKey = new Map(graph.map((s) => [s.key, s]));

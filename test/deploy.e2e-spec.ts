@@ -102,7 +102,8 @@ describe('the image (deploy/Dockerfile)', () => {
       for (const file of walk(join(repoRoot, relative(stages[0]!.workdir!, dir)))) {
         if (!file.endsWith('.js')) continue;
         const text = readFileSync(file, 'utf8');
-        for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*'([^'.][^']*)'/g)) {
+        // `from 'x'`, `import 'x'` and `import('x')`; not a string that merely follows the word (`'from' in o`).
+        for (const [, spec] of text.matchAll(/\b(?:from|import)(?:\s*\(\s*|\s+)'([^'.][^']*)'/g)) {
           if (spec!.startsWith('node:')) continue;
           imported.add(spec!.startsWith('@') ? spec!.split('/').slice(0, 2).join('/') : spec!.split('/')[0]!);
         }

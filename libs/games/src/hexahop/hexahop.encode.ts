@@ -960,17 +960,19 @@ class HexahopEncoder {
     const byKey = new Map(graph.map((s) => [s.key, s]));
     const cellOf = (k: string): number => Number(k.split(' ')[0]);
     const isIce = (k: string): boolean => this.st.kindsBy(cellOf(k), t).includes(Tile.Ice);
-    type Origin = { lit: number; waters: number[] } | { from: string; waters: number[] };
+    /** What feeds a state, over the `waters` it passes: a laser's shot, or the beam state `from` refracted by ice. */
+    type Origin =
+      { kind: 'shot'; lit: number; waters: number[] } | { kind: 'ice'; from: string; waters: number[] };
     const originsOf = (k: string, waters: number[]): Origin[] =>
       byKey.get(k)!.sources.flatMap((r): Origin[] => {
-        if (r.from === undefined) return [{ lit: r.lit, waters }];
+        if (r.from === undefined) return [{ kind: 'shot', lit: r.lit, waters }];
         if (r.how === 'pass') return originsOf(r.from, [...waters, cellOf(r.from)]);
-        return [{ from: r.from, waters }];
+        return [{ kind: 'ice', from: r.from, waters }];
       });
     const iceStates = graph.filter((s) => isIce(s.key)).map((s) => s.key);
     const origins = new Map(iceStates.map((k) => [k, originsOf(k, [])]));
     const components = stronglyConnected(iceStates, (k) =>
-      origins.get(k)!.flatMap((o) => ('from' in o ? [o.from] : [])),
+      origins.get(k)!.flatMap((o) => (o.kind === 'ice' ? [o.from] : [])),
     );
     for (const component of components) {
       if (component.length < 2) continue;
@@ -983,7 +985,7 @@ class HexahopEncoder {
         const [x, d] = k.split(' ').map(Number) as [number, number];
         const fed = origins.get(k)!.map((o) => {
           const waters = o.waters.map((y) => this.m(y, Tile.Water, t));
-          if (!('from' in o)) return this.andOf(`fed ${k} ${o.waters.join(',')} ${t}`, [o.lit, ...waters]);
+          if (o.kind === 'shot') return this.andOf(`fed ${k} ${o.waters.join(',')} ${t}`, [o.lit, ...waters]);
           const [y, g] = o.from.split(' ').map(Number) as [number, number];
           const via = [beam(y, g), this.m(y, Tile.Ice, t), ...waters];
           if (!inside.has(o.from)) return this.andOf(`fed ${k} ${o.from} ${t}`, via);

@@ -10,6 +10,7 @@ export * from './encodings/encoding-sink.js';
 export * from './encodings/at-most-one.encoding.js';
 export * from './encodings/cardinality.encoding.js';
 export * from './encodings/commander.encoding.js';
+export * from './encodings/less-than.encoding.js';
 export * from './encodings/pairwise.encoding.js';
 export * from './encodings/sequential-counter.encoding.js';
 export * from './encodings/totalizer.encoding.js';

@@ -3,10 +3,11 @@ import { KissatRunner } from '@satfarm/solver';
 import { describe, expect, it } from 'vitest';
 
 import { encodeHexahop } from './hexahop.encode.js';
-import type { MoveName } from './hexahop.geometry.js';
+import { DIRECTION_STEPS, type MoveName } from './hexahop.geometry.js';
 import { hexahopLowerBound } from './hexahop.lower-bound.js';
 import { type HexahopInstance, type HexahopSolution } from './hexahop.model.js';
 import { parseHexahopInstance } from './hexahop.parse.js';
+import { seededInts } from './hexahop.random-maps.testing.js';
 import { shortestWin } from './hexahop.shortest-win.testing.js';
 import { verifyHexahop } from './hexahop.verify.js';
 
@@ -24,16 +25,6 @@ async function solveAt(instance: HexahopInstance, t: number, variant?: Record<st
     encoded.formula.addAll(cuts);
   }
 }
-
-/** The six neighbours of a cell, as (dx, dy). */
-const RING = [
-  [0, -1],
-  [1, -1],
-  [1, 0],
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-] as const;
 
 const map = (
   rows: string[],
@@ -99,11 +90,7 @@ describe(encodeHexahop.name, () => {
   }
 
   it('agrees with the search on random small maps of every supported tile', async () => {
-    let seed = 20261122;
-    const random = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return Math.floor((seed / 2147483648) * n);
-    };
+    const random = seededInts(20261122);
     const chars = 'ggggggoooGGbbBTT#Il.H';
     let winnable = 0;
     for (let n = 0; n < 16; n++) {
@@ -133,11 +120,7 @@ describe(encodeHexahop.name, () => {
   });
 
   it('agrees with the search on random small maps with spinners, lasers, builders, boats and items', async () => {
-    let seed = 20261124;
-    const random = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return Math.floor((seed / 2147483648) * n);
-    };
+    const random = seededInts(20261124);
     const chars = 'gggggooGbBTI#lHSLLUPP..i';
     let tried = 0;
     while (tried < 6) {
@@ -180,11 +163,7 @@ describe(encodeHexahop.name, () => {
   });
 
   it('agrees with the search on random maps thick with ice and lasers, with beam ranks and without', async () => {
-    let seed = 20261125;
-    const random = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return Math.floor((seed / 2147483648) * n);
-    };
+    const random = seededInts(20261125);
     const chars = 'II.....gggLLo';
     let tried = 0;
     let rings = 0;
@@ -198,7 +177,7 @@ describe(encodeHexahop.name, () => {
       };
       // A ring of six ice tiles round a random cell, which beams could go round.
       const [cx, cy] = [1 + random(width - 2), 1 + random(inner.length - 2)];
-      for (const [dx, dy] of RING) put(cx + dx, cy + dy, 'I');
+      for (const [dx, dy] of DIRECTION_STEPS) put(cx + dx, cy + dy, 'I');
       const [sx, sy] = [random(width), random(inner.length)];
       put(sx, sy, 'o');
       if (!inner.join('').includes('g') || !inner.join('').includes('L')) continue;

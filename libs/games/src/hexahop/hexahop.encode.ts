@@ -62,6 +62,7 @@ import {
   atMostOne,
   CnfFormula,
   type EncodingSink,
+  lessThan,
   type Lit,
   type Model,
   sequentialAtMostK,
@@ -991,28 +992,19 @@ class HexahopEncoder {
           if (!inside.has(o.from)) return this.andOf(`fed ${k} ${o.from} ${t}`, via);
           const v = this.f.pool.fresh();
           for (const l of via) addFolded(this.f, [-v, l]);
-          this.lessThan(v, rank.get(o.from)!, rank.get(k)!);
+          // Rank bits are stored most significant first.
+          const [lower, higher] = [rank.get(o.from)!, rank.get(k)!];
+          lessThan(
+            this.f,
+            v,
+            bits,
+            (i) => lower[bits - 1 - i]!,
+            (i) => higher[bits - 1 - i]!,
+          );
           return v;
         });
         addFolded(this.f, [-beam(x, d), ...fed]);
       }
-    }
-  }
-
-  /** `when` implies a < b, bits most significant first. */
-  private lessThan(when: number, a: number[], b: number[]): void {
-    let lt = when;
-    for (let i = 0; i < a.length; i++) {
-      this.f.add([-lt, -a[i]!, b[i]!]);
-      if (i === a.length - 1) {
-        this.f.add([-lt, -a[i]!]);
-        this.f.add([-lt, b[i]!]);
-        break;
-      }
-      const next = this.f.pool.fresh();
-      this.f.add([-lt, -a[i]!, next]);
-      this.f.add([-lt, b[i]!, next]);
-      lt = next;
     }
   }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hexahopDefaultMaxHorizon, hexahopLowerBound } from './hexahop.lower-bound.js';
 import { HexahopSimulator } from './hexahop.model.js';
 import { parseHexahopInstance } from './hexahop.parse.js';
+import { seededInts } from './hexahop.random-maps.testing.js';
 import { shortestWin } from './hexahop.shortest-win.testing.js';
 
 const sut = hexahopLowerBound;
@@ -59,11 +60,7 @@ describe(hexahopLowerBound.name, () => {
   });
 
   it('never exceeds the fewest moves the search finds, on random small maps of every tile type', () => {
-    let seed = 20261124;
-    const random = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return Math.floor((seed / 2147483648) * n);
-    };
+    const random = seededInts(20261124);
     const chars = 'gggggooooGbBTTI#lHSLUP..i';
     let compared = 0;
     let tight = 0;

@@ -7,9 +7,9 @@
  * Variables: depth(v,i): N B;  parent(v,u) per directed edge: 2E;  comparator auxiliaries: 2E (B-1).
  * Clauses: "white -> root or some parent": N - 1 (up to 5 literals);  parent(v,u) -> white(u): 2E;
  *   parent(v,u) -> depth(u) < depth(v), a lexicographic comparison from the top bit down with
- *   parent(v,u) as its top-level literal: 2E (3B - 1), ternary and binary.
+ *   parent(v,u) as its top-level literal: 2E 3B, ternary and binary.
  */
-import type { CnfFormula, Lit } from '@satfarm/cnf';
+import { type CnfFormula, lessThan, type Lit } from '@satfarm/cnf';
 
 import { singlesNeighbours } from './singles.model.js';
 import type { WhiteLiteral } from './reachability.connectivity.js';
@@ -47,33 +47,6 @@ export function spanningTreeConnectivity(
       const isB = r === rootB[0] && c === rootB[1];
       // b is the root exactly when a is black.
       formula.add(isB ? [-white(r, c), -white(0, 0), ...parents] : [-white(r, c), ...parents]);
-    }
-  }
-}
-
-/**
- * Adds `when -> x < y` for `bits`-bit unsigned numbers (bit 0 least significant):
- * lt(i) means x[i..0] < y[i..0], with lt(bits-1) = `when`, and lt(i) -> (x_i < y_i) or
- * (x_i = y_i and lt(i-1)); lt(-1) is false. bits - 1 auxiliaries, 3 bits - 1 clauses.
- */
-function lessThan(
-  formula: CnfFormula,
-  when: Lit,
-  bits: number,
-  x: (i: number) => Lit,
-  y: (i: number) => Lit,
-): void {
-  let lt = when;
-  for (let i = bits - 1; i >= 0; i--) {
-    formula.add([-lt, -x(i), y(i)]);
-    if (i === 0) {
-      formula.add([-lt, -x(0)]);
-      formula.add([-lt, y(0)]);
-    } else {
-      const lower = formula.pool.fresh();
-      formula.add([-lt, -x(i), lower]);
-      formula.add([-lt, y(i), lower]);
-      lt = lower;
     }
   }
 }

@@ -4,13 +4,14 @@
  * per-level time cap. Unsupported levels are listed with the tile types that keep them out. Every
  * plan is replayed in the simulator by the engine before it is counted.
  * Run: node dist/bench/hexahop/hexahop.bench.js [--cap SECONDS] [--parallel N] [--only A,B]
- *      [--policy leap] [--patience SECONDS] [--presets on|off] [--variant '{"deadlines":false}'] [--out NAME]. Writes
- *      bench/results/NAME.json (hexahop.json by default).
+ *      [--policy leap] [--patience SECONDS] [--presets on|off] [--variant '{"deadlines":false}'] [--out NAME|PATH]. Writes
+ *      bench/results/NAME.json (hexahop.json by default), or PATH when it has a slash or ends in .json.
  */
 import { cpus } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 import { solveParsed } from '@satfarm/engine';
 import {
@@ -26,25 +27,63 @@ import {
 } from '@satfarm/games';
 import { KissatRunner } from '@satfarm/solver';
 
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? undefined : process.argv[i + 1];
+const { values: args } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        cap: { type: 'string', default: '60' },
+        parallel: { type: 'string', default: '1' },
+        policy: { type: 'string' },
+        patience: { type: 'string' },
+        presets: { type: 'string' },
+        variant: { type: 'string' },
+        only: { type: 'string' },
+        out: { type: 'string', default: 'hexahop' },
+      },
+    });
+  } catch (error) {
+    return fail(undefined, (error as Error).message);
+  }
+})();
+
+/** Bad input: names the option and the reason, exit code 2, nothing run. */
+function fail(option: string | undefined, reason: string): never {
+  console.error(`hexahop bench: ${option === undefined ? '' : `--${option}: `}${reason}`);
+  process.exit(2);
 }
 
-const capSec = Number(option('cap') ?? 60);
-const parallelism = Number(option('parallel') ?? 1);
-const policy = option('policy') ?? hexahopGame.defaultPolicy ?? 'consecutive';
+function positive(option: string, text: string, integer = false): number {
+  const n = Number(text);
+  if (!(n > 0) || (integer && !Number.isInteger(n))) {
+    fail(option, `must be a positive ${integer ? 'integer' : 'number'}, got '${text}'`);
+  }
+  return n;
+}
+
+const capSec = positive('cap', args.cap);
+const parallelism = positive('parallel', args.parallel, true);
+const policy = args.policy ?? hexahopGame.defaultPolicy ?? 'consecutive';
 /** Seconds a patient probe (probe's and bracket's second slot) runs before it gives way; none by default. */
-const patienceSec = option('patience') === undefined ? undefined : Number(option('patience'));
-const outName = option('out') ?? 'hexahop';
+const patienceSec = args.patience === undefined ? undefined : positive('patience', args.patience);
+/** A bare name goes to bench/results/NAME.json; a path (with a slash or ending in .json) is used as given. */
+const out =
+  args.out.includes('/') || args.out.endsWith('.json')
+    ? resolve(args.out)
+    : resolve(dirname(fileURLToPath(import.meta.url)), `../../../bench/results/${args.out}.json`);
 /** Solver presets by horizon (--unsat on the lowest open horizon, --sat above); default: the game's. */
-const presets =
-  option('presets') === undefined ? (hexahopGame.solverPresets ?? false) : option('presets') === 'on';
-const only = option('only')
-  ?.split(',')
-  .map((s) => s.trim().toLowerCase());
-const variant =
-  option('variant') === undefined ? undefined : (JSON.parse(option('variant')!) as EncodeOptions['variant']);
+if (args.presets !== undefined && args.presets !== 'on' && args.presets !== 'off') {
+  fail('presets', `must be 'on' or 'off', got '${args.presets}'`);
+}
+const presets = args.presets === undefined ? (hexahopGame.solverPresets ?? false) : args.presets === 'on';
+const only = args.only?.split(',').map((s) => s.trim().toLowerCase());
+const variant = (() => {
+  if (args.variant === undefined) return undefined;
+  try {
+    return JSON.parse(args.variant) as EncodeOptions['variant'];
+  } catch (error) {
+    return fail('variant', `is not JSON: ${(error as Error).message}`);
+  }
+})();
 
 interface Row {
   number: number;
@@ -66,7 +105,12 @@ interface Row {
 
 async function main(): Promise<void> {
   const solver = await new KissatRunner().version();
-  const catalog = loadLevelCatalog().filter(
+  const all = loadLevelCatalog();
+  const unknown = only?.filter(
+    (n) => !all.some((e) => e.name.toLowerCase() === n || e.file.toLowerCase() === n),
+  );
+  if (unknown !== undefined && unknown.length > 0) fail('only', `no level named ${unknown.join(', ')}`);
+  const catalog = all.filter(
     (e) => only === undefined || only.includes(e.name.toLowerCase()) || only.includes(e.file.toLowerCase()),
   );
   console.log(
@@ -121,7 +165,6 @@ async function main(): Promise<void> {
     atOrBelowPar: supported.filter((r) => r.score !== undefined && r.score <= r.par).length,
   };
   console.log(JSON.stringify(summary));
-  const out = resolve(dirname(fileURLToPath(import.meta.url)), `../../../bench/results/${outName}.json`);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(
     out,

@@ -49,6 +49,13 @@ export interface ChainOracle<L> {
   never(cond: L): boolean;
   /** A condition known to be true (left out of the branch). */
   always(cond: L): boolean;
+  /**
+   * Enter each cell once per move, keeping the first branch that reaches it. For a caller that
+   * asks only where a move may end and which cells it may land on, and whose conditions do not
+   * depend on the cells landed on before: a line of cells that may each be a trampoline otherwise
+   * branches like the Fibonacci numbers.
+   */
+  readonly enterOnce?: boolean;
 }
 
 /**
@@ -75,8 +82,13 @@ export function chainBranches<L>(
     }
     return next;
   };
+  const entered = new Set<number>();
   const visit = (at: number, conds: L[], landed: number[], depth: number): void => {
     if (depth > 64) throw new Error('a move chains without end');
+    if (oracle.enterOnce === true) {
+      if (entered.has(at)) return;
+      entered.add(at);
+    }
     const path = [...landed, at];
     const kinds = kindsOf(at);
     for (const k of kinds) {

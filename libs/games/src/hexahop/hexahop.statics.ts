@@ -189,6 +189,8 @@ export class HexahopStatics {
       not: (x) => (x === 'unknown' ? x : !x),
       never: (x) => x === false,
       always: (x) => x === true,
+      // Only the ends and the cells landed on count here, and anti-ice is 'unknown' on every path.
+      enterOnce: true,
     };
   }
 

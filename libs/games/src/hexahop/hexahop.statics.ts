@@ -250,6 +250,7 @@ export class HexahopStatics {
   private relax(): void {
     for (let sweep = 0; sweep < 10_000; sweep++) {
       let changed = false;
+      const shots: [laser: number, at: number][] = [];
       for (let c = 0; c < CELLS; c++) {
         const a = this.firstArrival(c);
         const l = this.firstLanding(c);
@@ -278,11 +279,12 @@ export class HexahopStatics {
               changed = this.relaxSpinner(c, landed) || changed;
               break;
             case Tile.Laser:
-              changed = this.relaxLaser(c, landed) || changed;
+              shots.push([c, landed]);
               break;
           }
         }
       }
+      changed = this.relaxShots(shots) || changed;
       if (!changed) return;
       if (this.landCells() > MAX_LAND) {
         this.unbounded = true;
@@ -334,40 +336,82 @@ export class HexahopStatics {
     return changed;
   }
 
-  private relaxLaser(laser: number, at: number): boolean {
+  /**
+   * What the shots of lasers (cell, first step it may fire) may destroy: a hit cell (not ice, which
+   * splits the beam) and the neighbours of a hit laser become water from the shot's step. Beams
+   * do not depend on which laser sent them, so the shots flood the beam states together, earliest
+   * first: a state an earlier shot reached has nothing later to lower.
+   */
+  private relaxShots(shots: [laser: number, at: number][]): boolean {
     let changed = false;
-    for (const x of this.beamTargets(laser)) {
-      // A hit destroys anything but ice (which splits the beam).
-      if (this.kinds(x).some((k) => k !== Tile.Water && k !== Tile.Ice)) {
-        this.laserHit.add(x);
-        changed = this.lower(x, Tile.Water, at) || changed;
+    const seen = new Uint8Array(CELLS * 6);
+    const hit = new Uint8Array(CELLS);
+    const queue: number[] = [];
+    const push = (x: number, d: number): void => {
+      if (x !== OFF_MAP && seen[x * 6 + d] === 0) {
+        seen[x * 6 + d] = 1;
+        queue.push(x * 6 + d);
       }
-      if (!this.may(x, Tile.Laser)) continue;
-      for (const d of DIRECTIONS) {
-        const n = stepFrom(x, d);
-        if (n === OFF_MAP || !this.kinds(n).some((k) => k !== Tile.Water)) continue;
-        this.laserHit.add(n);
-        changed = this.lower(n, Tile.Water, at) || changed;
+    };
+    for (const [laser, at] of shots.sort((p, q) => p[1] - q[1])) {
+      for (const d of DIRECTIONS) push(stepFrom(laser, d), d);
+      while (queue.length > 0) {
+        const state = queue.pop()!;
+        const x = Math.floor(state / 6);
+        const d = (state % 6) as Direction;
+        if (this.mayBy(x, NEVER, (k) => k === Tile.Ice)) {
+          for (const r of [(d + 1) % 6, (d + 5) % 6] as Direction[]) push(stepFrom(x, r), r);
+        }
+        if (this.mayBy(x, NEVER, (k) => k === Tile.Water)) push(stepFrom(x, d), d);
+        if (hit[x] === 1 || !this.mayBy(x, NEVER, (k) => k !== Tile.Water)) continue;
+        hit[x] = 1;
+        if (this.mayBy(x, NEVER, (k) => k !== Tile.Water && k !== Tile.Ice)) {
+          this.laserHit.add(x);
+          changed = this.lower(x, Tile.Water, at) || changed;
+        }
+        if (!this.may(x, Tile.Laser)) continue;
+        for (const n of DIRECTIONS.map((e) => stepFrom(x, e))) {
+          if (n === OFF_MAP || !this.mayBy(n, NEVER, (k) => k !== Tile.Water)) continue;
+          this.laserHit.add(n);
+          changed = this.lower(n, Tile.Water, at) || changed;
+        }
       }
     }
     return changed;
   }
 
+  /** Whether `cell` may hold, in the state after step t, a tile `test` accepts (kindsBy without the list). */
+  private mayBy(cell: number, t: number, test: (tile: number) => boolean): boolean {
+    if (cell === OFF_MAP) return test(Tile.Water);
+    for (let k = 0; k < TILE_COUNT; k++) {
+      const e = this.earliest[cell * TILE_COUNT + k]!;
+      if (e < NEVER && e <= t && test(k)) return true;
+    }
+    return false;
+  }
+
   /** The cells a beam from `laser` (in any direction) may hit, through water and refracting ice. */
   beamTargets(laser: number, ever = NEVER): Set<number> {
     const hits = new Set<number>();
-    const seen = new Set<number>();
-    const queue: [number, Direction][] = DIRECTIONS.map((d) => [stepFrom(laser, d), d]);
-    while (queue.length > 0) {
-      const [x, d] = queue.pop()!;
-      if (x === OFF_MAP || seen.has(x * 6 + d)) continue;
-      seen.add(x * 6 + d);
-      const kinds = this.kindsBy(x, ever);
-      if (kinds.some((k) => k !== Tile.Water)) hits.add(x);
-      if (kinds.includes(Tile.Ice)) {
-        for (const r of [(d + 1) % 6, (d + 5) % 6] as Direction[]) queue.push([stepFrom(x, r), r]);
+    // Beam states `cell * 6 + direction`, each entered once: the analysis asks this every sweep.
+    const seen = new Uint8Array(CELLS * 6);
+    const queue: number[] = [];
+    const push = (x: number, d: number): void => {
+      if (x !== OFF_MAP && seen[x * 6 + d] === 0) {
+        seen[x * 6 + d] = 1;
+        queue.push(x * 6 + d);
       }
-      if (kinds.includes(Tile.Water)) queue.push([stepFrom(x, d), d]);
+    };
+    for (const d of DIRECTIONS) push(stepFrom(laser, d), d);
+    while (queue.length > 0) {
+      const state = queue.pop()!;
+      const x = Math.floor(state / 6);
+      const d = (state % 6) as Direction;
+      if (this.mayBy(x, ever, (k) => k !== Tile.Water)) hits.add(x);
+      if (this.mayBy(x, ever, (k) => k === Tile.Ice)) {
+        for (const r of [(d + 1) % 6, (d + 5) % 6] as Direction[]) push(stepFrom(x, r), r);
+      }
+      if (this.mayBy(x, ever, (k) => k === Tile.Water)) push(stepFrom(x, d), d);
     }
     return hits;
   }

@@ -204,6 +204,37 @@ describe('a farm of one API and two worker processes', () => {
     for (const worker of workers) expect(kissatUnder(worker)).toEqual([]);
   });
 
+  it('starts a sweep at minHorizon: the hard horizons under it never run, and the optimum is still proven', async () => {
+    // Horizons 2 and 3 are PHP(13, 12), minutes each: only a sweep that skips them ends at once.
+    const instance = { optimum: 8, lower: 1, holes: { 2: 12, 3: 12 } };
+    const { status, body } = await http<{ id: string }>(api.url, 'POST', '/v1/jobs', {
+      game: 'staircase',
+      instance,
+      options: { parallelism: 2, minHorizon: 8 },
+    });
+    expect(status).toBe(201);
+    const jobId = body.id;
+    await progress.subscribe({ jobId });
+    const end = await progress.jobEnd(jobId);
+    expect(end).toMatchObject({ status: 'optimal', bounds: { lower: 8, upper: 8 }, horizon: 8 });
+    const job = (await http<JobResource>(api.url, 'GET', `/v1/jobs/${jobId}`)).body;
+    expect(job.horizons.find((h) => h.t === 7)?.result).toBe('unsat');
+    expect(Math.min(...job.horizons.map((h) => h.t))).toBe(7);
+  });
+
+  it('refuses a minHorizon above the largest horizon, or on a game without horizons', async () => {
+    const bad = [
+      { game: 'staircase', instance: { optimum: 5 }, options: { maxHorizon: 6, minHorizon: 7 } },
+      { game: 'cnf', instance: 'p cnf 1 1\n1 0\n', options: { minHorizon: 2 } },
+      { game: 'staircase', instance: { optimum: 5 }, options: { minHorizon: -1 } },
+    ];
+    for (const job of bad) {
+      const { status, body } = await http<{ field: string }>(api.url, 'POST', '/v1/jobs', job);
+      expect(status).toBe(400);
+      expect(body.field).toBe('options.minHorizon');
+    }
+  });
+
   it('refuses a patience that is not a positive number of seconds, and queues nothing', async () => {
     const { status, body } = await http<{ message: unknown }>(api.url, 'POST', '/v1/jobs', {
       game: 'staircase',

@@ -74,6 +74,41 @@ describe('satfarm solve hexahop --policy bracket --patience', () => {
   });
 });
 
+describe('satfarm solve hexahop --min-horizon', () => {
+  type Report = {
+    status: string;
+    horizon: number;
+    bounds: object;
+    horizons: { t: number; result: string }[];
+  };
+  const solve = async (...flags: string[]): Promise<Report> => {
+    const run = await runCli(['solve', 'hexahop', '--input', '{"level": "Lure"}', '--json', ...flags]);
+    expect(run.code, run.stderr).toBe(0);
+    return JSON.parse(run.stdout) as Report;
+  };
+
+  it('starts the sweep there and proves the same optimum by the UNSAT just below it', async () => {
+    const plain = await solve();
+    const hinted = await solve('--min-horizon', String(plain.horizon));
+    expect(hinted).toMatchObject({ status: 'optimal', horizon: plain.horizon, bounds: plain.bounds });
+    expect(hinted.horizons.find((h) => h.t === plain.horizon - 1)?.result).toBe('unsat');
+    expect(Math.min(...hinted.horizons.map((h) => h.t))).toBe(plain.horizon - 1);
+    expect(Math.min(...plain.horizons.map((h) => h.t))).toBeLessThan(plain.horizon - 1);
+  });
+
+  it('is not misled by a value above the optimum', async () => {
+    const plain = await solve();
+    const wrong = await solve('--max-horizon', '30', '--min-horizon', String(plain.horizon + 4));
+    expect(wrong).toMatchObject({ status: 'optimal', horizon: plain.horizon, bounds: plain.bounds });
+  });
+
+  it('exits 2 naming the field for a value above the largest horizon', async () => {
+    const run = await runCli(['solve', 'hexahop', '--input', '{"level": "Lure"}', '--min-horizon', '500']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/minHorizon/);
+  });
+});
+
 describe('satfarm levels hexahop', () => {
   it('lists the levels with par, difficulty, tile types and support', async () => {
     const run = await runCli(['levels', 'hexahop']);

@@ -14,6 +14,7 @@ interface SolveFlags {
   input?: string;
   json?: boolean;
   maxHorizon?: number;
+  minHorizon?: number;
   parallel?: number;
   solver: 'kissat' | 'cadical' | 'minisat';
   timeout?: number;
@@ -32,6 +33,11 @@ export function solveCommand(): Command {
     .option('-i, --input <file>', 'instance file, - for standard input, or inline JSON')
     .option('--json', 'print exactly one JSON object on stdout')
     .option('--max-horizon <n>', 'largest horizon to try', nonNegativeInt)
+    .option(
+      '--min-horizon <n>',
+      'start the sweep at n, e.g. from a bound an earlier run proved (n - 1 runs too, to prove it; a plan at or below n reopens the horizons under it)',
+      nonNegativeInt,
+    )
     .option('--parallel <n>', 'horizons solved at once (default: number of cores)', positiveInt)
     .addOption(
       new Option('--solver <name>', 'SAT solver').choices(['kissat', 'cadical', 'minisat']).default('kissat'),
@@ -59,6 +65,7 @@ export function solveCommand(): Command {
       try {
         report = await solveInstance(gameName, input, {
           maxHorizon: flags.maxHorizon,
+          minHorizon: flags.minHorizon,
           parallelism: flags.parallel ?? availableParallelism(),
           solver: flags.solver,
           timeoutSec: flags.timeout,

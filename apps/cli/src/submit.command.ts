@@ -21,6 +21,7 @@ interface SubmitFlags {
   api?: string;
   key?: string;
   maxHorizon?: number;
+  minHorizon?: number;
   parallel?: number;
   timeout?: number;
   solver?: 'kissat' | 'cadical' | 'minisat';
@@ -41,6 +42,11 @@ export function submitCommand(): Command {
     .option('--api <url>', 'the farm (default: SATFARM_API_URL or http://127.0.0.1:3000)')
     .option('--key <key>', 'API key (default: SATFARM_API_KEY)')
     .option('--max-horizon <n>', 'largest horizon to try', nonNegativeInt)
+    .option(
+      '--min-horizon <n>',
+      'start the sweep at n (checked, never trusted: see solve --help)',
+      nonNegativeInt,
+    )
     .option('--parallel <n>', 'horizons in flight at once', positiveInt)
     .option('--timeout <seconds>', 'give up after this long, keeping the best plan found', positiveSeconds)
     .addOption(new Option('--solver <name>', 'SAT solver').choices(['kissat', 'cadical', 'minisat']))
@@ -62,6 +68,7 @@ export function submitCommand(): Command {
       const client = new FarmClient(api, key);
       const options: JobOptions = {
         ...(flags.maxHorizon === undefined ? {} : { maxHorizon: flags.maxHorizon }),
+        ...(flags.minHorizon === undefined ? {} : { minHorizon: flags.minHorizon }),
         ...(flags.parallel === undefined ? {} : { parallelism: flags.parallel }),
         ...(flags.timeout === undefined ? {} : { timeoutSec: flags.timeout }),
         ...(flags.solver === undefined ? {} : { solver: flags.solver }),

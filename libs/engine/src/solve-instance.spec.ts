@@ -86,6 +86,54 @@ describe(solveParsed.name, () => {
     expect(report.horizons.some((h) => h.t < 4)).toBe(false);
   });
 
+  it('starts at minHorizon and backs the optimum there with the UNSAT result just below, running nothing lower', async () => {
+    const events: SolveEvent[] = [];
+    const report = await solveParsed(
+      pigeonLadderGame,
+      { pigeons: 7 },
+      { parallelism: 2, policy: 'consecutive', minHorizon: 7, onEvent: (e) => events.push(e) },
+    );
+    expect(report).toMatchObject({ status: 'optimal', horizon: 7, bounds: { lower: 7, upper: 7 } });
+    expect(report.horizons.find((h) => h.t === 6)?.result).toBe('unsat');
+    expect(report.horizons.some((h) => h.t < 6)).toBe(false);
+    expect(events.find((e) => e.type === 'sweep')).toMatchObject({ lower: 0, start: 6 });
+  });
+
+  it('is not misled by a minHorizon above the optimum: the horizons under it open again', async () => {
+    const report = await solveParsed(
+      pigeonLadderGame,
+      { pigeons: 5 },
+      { parallelism: 2, policy: 'consecutive', minHorizon: 8 },
+    );
+    expect(report).toMatchObject({ status: 'optimal', horizon: 5, bounds: { lower: 5, upper: 5 } });
+    expect(report.horizons.find((h) => h.t === 4)?.result).toBe('unsat');
+    expect(report.horizons.some((h) => h.t >= 7 && h.result === 'sat')).toBe(true);
+  });
+
+  it('reports only the proven lower bound when a sweep from minHorizon times out', async () => {
+    // 12 pigeons: 11 holes (UNSAT) takes far longer than the timeout.
+    const report = await solveParsed(
+      pigeonLadderGame,
+      { pigeons: 12 },
+      { parallelism: 1, timeoutSec: 1, policy: 'consecutive', minHorizon: 12 },
+    );
+    expect(report.status).toBe('unknown');
+    expect(report.bounds).toEqual({ lower: 0 });
+    expect(report.horizons.map((h) => h.t)).toEqual([11]);
+  });
+
+  it('names minHorizon when it is out of range or given to a game without horizons', async () => {
+    await expect(
+      solveParsed(pigeonLadderGame, { pigeons: 3 }, { minHorizon: 9, maxHorizon: 5 }),
+    ).rejects.toMatchObject({ field: 'minHorizon' });
+    await expect(solveParsed(pigeonLadderGame, { pigeons: 3 }, { minHorizon: -1 })).rejects.toMatchObject({
+      field: 'minHorizon',
+    });
+    await expect(solveInstance('cnf', 'p cnf 1 1\n1 0\n', { minHorizon: 3 })).rejects.toMatchObject({
+      field: 'minHorizon',
+    });
+  });
+
   it('reports unsatisfiable when no plan exists within the horizon cap', async () => {
     const report = await solveParsed(pigeonLadderGame, { pigeons: 7 }, { parallelism: 2, maxHorizon: 5 });
     expect(report.status).toBe('unsatisfiable');

@@ -18,6 +18,13 @@ import type { HorizonLine, SolveReport, SolveStatus } from './solve-report.js';
 /** What a caller may ask of one solve. */
 export interface SolveOptions {
   maxHorizon?: number;
+  /**
+   * Where the caller expects the shortest plan, at or above (e.g. a bound an earlier run proved).
+   * The sweep starts there and also runs the horizon below it, so an optimum it reports is still
+   * backed by an UNSAT answer; the value is checked, never trusted: a plan at or below it reopens
+   * the horizons under it. Planning games only.
+   */
+  minHorizon?: number;
   /** Horizons in flight at once (and local solver slots when no pool is given). */
   parallelism?: number;
   solver?: SolverName;
@@ -44,7 +51,8 @@ export interface SolveOptions {
 
 /** Progress of a solve, for terminals and websockets. */
 export type SolveEvent =
-  | { type: 'sweep'; lower: number; max: number; policy: string }
+  /** `start`: where the window opens, above `lower`, from `minHorizon`. */
+  | { type: 'sweep'; lower: number; max: number; policy: string; start?: number }
   | SweepEvent
   | { type: 'progress'; t: number; progress: SolverProgress }
   | { type: 'stats'; t: number; stats: HorizonStats };
@@ -107,6 +115,14 @@ async function sweepHorizons<I, S>(
   const max = options.maxHorizon ?? game.defaultMaxHorizon(instance);
   if (!Number.isInteger(max) || max < 0)
     throw new InputError('maxHorizon', `must be a non-negative integer, got ${max}`);
+  const minHorizon = options.minHorizon;
+  if (minHorizon !== undefined && !(Number.isInteger(minHorizon) && minHorizon >= 0 && minHorizon <= max)) {
+    throw new InputError(
+      'minHorizon',
+      `must be an integer from 0 to the largest horizon ${max}, got ${minHorizon}`,
+    );
+  }
+  const hint = minHorizon === undefined || minHorizon - 1 <= lower ? undefined : minHorizon;
   const policy = options.policy ?? game.defaultPolicy ?? 'consecutive';
   if (!horizonPolicyNames().includes(policy)) {
     throw new InputError('policy', `unknown policy '${policy}'; known: ${horizonPolicyNames().join(', ')}`);
@@ -117,7 +133,13 @@ async function sweepHorizons<I, S>(
   const presets = options.presets ?? game.solverPresets ?? false;
   const statsByT = new Map<number, HorizonStats>();
   const solverName = await solver.version();
-  options.onEvent?.({ type: 'sweep', lower, max, policy });
+  options.onEvent?.({
+    type: 'sweep',
+    lower,
+    max,
+    policy,
+    ...(hint === undefined ? {} : { start: hint - 1 }),
+  });
 
   const sweep = new HorizonSweep<S>({
     lower,
@@ -126,6 +148,7 @@ async function sweepHorizons<I, S>(
     policy,
     timeoutMs: options.timeoutSec === undefined ? undefined : options.timeoutSec * 1000,
     ...(patience === undefined ? {} : { patienceMs: patienceMsOf(patience) }),
+    ...(hint === undefined ? {} : { hint }),
   });
   const result = await sweep.run(
     {
@@ -186,6 +209,9 @@ async function solveSingle<I, S>(
   solver: SatSolver,
   options: SolveOptions,
 ): Promise<SolveReport> {
+  if (options.minHorizon !== undefined) {
+    throw new InputError('minHorizon', `applies to planning games with a horizon sweep, not to ${game.id}`);
+  }
   const { slots } = limitsFrom(options);
   const solverName = await solver.version();
   const run = {

@@ -9,6 +9,14 @@ export const MAX_PRIORITY = 100;
 /** What a client may ask of one job (`POST /v1/jobs` `options`); every field is optional. */
 export const JobOptionsSchema = z.strictObject({
   maxHorizon: z.number().int().min(0).optional().describe('largest horizon to try (planning games)'),
+  minHorizon: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      'planning games: start the sweep here, e.g. from a bound an earlier run proved; the horizon below runs too, to prove it, and a plan at or below it reopens the horizons under it',
+    ),
   parallelism: z.number().int().min(1).max(64).optional().describe('horizons in flight at once (default 2)'),
   timeoutSec: z
     .number()

@@ -98,6 +98,38 @@ describe(`${HorizonSweep.name} on random monotone instances`, () => {
     }
   });
 
+  it('from a hint, right or wrong, still ends at the optimum and runs nothing under a right one', async () => {
+    let wrong = 0;
+    for (let seed = 1; seed <= 400; seed++) {
+      const instance = randomInstance(seed);
+      const hint = instance.lower + (seed % (instance.max - instance.lower + 1));
+      const runner = new ScriptedHorizonRunner(instance.script);
+      const sut = new HorizonSweep<ScriptedPlan>({ ...instance, hint, now: () => Date.now() });
+      const settled = sut.run(runner).then((result) => ({ result, pendingAtEnd: runner.pending }));
+      await vi.runAllTimersAsync();
+      const { result, pendingAtEnd } = await settled;
+      const context = `seed ${seed}: ${JSON.stringify({ ...instance, hint, script: undefined })}`;
+
+      if (instance.optimum <= instance.max) {
+        expect(result.status, context).toBe('optimal');
+        expect(result.bounds, context).toEqual({ lower: instance.optimum, upper: instance.optimum });
+        expect(result.plan?.length, context).toBe(instance.optimum);
+      } else {
+        expect(result.status, context).toBe('unsatisfiable');
+        expect(result.bounds, context).toEqual({ lower: instance.max + 1 });
+      }
+      if (hint <= instance.optimum) {
+        expect(Math.min(...runner.started), context).toBeGreaterThanOrEqual(hint - 1);
+      } else {
+        wrong++;
+      }
+      expect(new Set(runner.started).size, context).toBe(runner.started.length);
+      expect(runner.maxLive, context).toBeLessThanOrEqual(instance.parallelism);
+      expect(pendingAtEnd, context).toBe(0);
+    }
+    expect(wrong).toBeGreaterThan(50);
+  });
+
   it('with patience still ends at the optimum, and runs a horizon again only after stopping it', async () => {
     let rerun = 0;
     for (let seed = 1; seed <= 300; seed++) {

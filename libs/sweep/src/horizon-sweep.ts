@@ -97,6 +97,8 @@ export interface HorizonSweepOptions {
    * horizon has a limit when absent.
    */
   patienceMs?: number;
+  /** A caller's claim that no plan is shorter, checked and never trusted (see `SweepInit.hint`). */
+  hint?: number;
   /** Clock in ms for the horizons' run times (default `performance.now`). */
   now?: () => number;
   /** Calls `callback` after `ms`; returns a function that clears it (default `setTimeout`). */
@@ -130,6 +132,7 @@ export class HorizonSweep<P> {
       parallelism: options.parallelism,
       policy: this.policy,
       ...(options.patienceMs === undefined ? {} : { patienceMs: options.patienceMs }),
+      ...(options.hint === undefined ? {} : { hint: options.hint }),
     });
     const timeout = options.timeoutMs;
     if (timeout !== undefined && !(Number.isFinite(timeout) && timeout >= 0)) {

@@ -238,6 +238,60 @@ describe(recordResult.name, () => {
   });
 });
 
+describe('a sweep started from a hint', () => {
+  const openAt = (t: number, parallelism = 2): SweepState =>
+    initSweepState({ lower: 1, max: 20, parallelism, policy: 'consecutive', hint: t + 1 });
+
+  it('opens the window one below the hint but reports only the proven lower bound', () => {
+    const sut = openAt(8);
+    expect(nextHorizons(sut)).toEqual([8, 9]);
+    expect(sweepBounds(sut)).toEqual({ lower: 1 });
+    expect(canStart(sut, 7)).toBe(false);
+  });
+
+  it('is proven by an UNSAT at the hint, and then ends optimal like any sweep', () => {
+    let state = started({ lower: 1, max: 20, parallelism: 2, policy: 'consecutive', hint: 9 }, [8, 9]);
+    state = recordResult(state, 8, 'unsat').state;
+    expect(sweepBounds(state)).toEqual({ lower: 9 });
+    state = recordResult(state, 9, 'sat').state;
+    expect(sweepStatus(state)).toBe('optimal');
+    expect(sweepBounds(state)).toEqual({ lower: 9, upper: 9 });
+  });
+
+  it('never ends optimal on a plan at the hint: the horizons under it open again', () => {
+    let state = markStarted(markStarted(openAt(8), 8), 9);
+    const recorded = recordResult(state, 8, 'sat');
+    state = recorded.state;
+    expect(sweepStatus(state)).toBe('running');
+    expect(sweepBounds(state)).toEqual({ lower: 1, upper: 8 });
+    expect(recorded.cancel).toEqual([9]);
+    expect(nextHorizons(state)).toEqual([1, 2]);
+    state = recordResult(markStarted(state, 7), 7, 'unsat').state;
+    expect(sweepStatus(state)).toBe('optimal');
+    expect(sweepBounds(state)).toEqual({ lower: 8, upper: 8 });
+  });
+
+  it('takes a plan shorter than the hint as a fact, not a contradiction', () => {
+    const state = recordResult(markStarted(openAt(8), 10), 10, 'sat', { planLength: 5 }).state;
+    expect(sweepBounds(state)).toEqual({ lower: 1, upper: 5 });
+    expect(nextHorizons(state)).toEqual([1, 2]);
+    expect(() => recordResult(markStarted(openAt(8), 10), 10, 'sat', { planLength: 0 })).toThrow(
+      ContradictoryResultError,
+    );
+  });
+
+  it('keeps the hint and its floor through JSON, and ignores a hint at or below the lower bound', () => {
+    const state = markStarted(openAt(8), 8, 5);
+    expect(parseSweepState(JSON.parse(JSON.stringify(state)))).toEqual(state);
+    expect(initSweepState({ lower: 4, max: 20, parallelism: 1, policy: 'consecutive', hint: 5 })).toEqual(
+      initSweepState({ lower: 4, max: 20, parallelism: 1, policy: 'consecutive' }),
+    );
+    expect(() => initSweepState({ lower: 1, max: 9, parallelism: 1, policy: 'probe', hint: 10 })).toThrow(
+      /^hint/,
+    );
+  });
+});
+
 describe(nextRuns.name, () => {
   const patient = (patienceMs?: number): SweepInit => ({
     lower: 0,

@@ -55,6 +55,12 @@ export interface SweepState {
   readonly horizons: readonly HorizonRecord[];
   /** Time limit of a patient probe's first run (see `HorizonRun`); none when absent. */
   readonly patienceMs?: number;
+  /**
+   * Set while `lower` comes from a caller's hint (`SweepInit.hint`) that no answer has proven yet: the
+   * proven lower bound beneath it. An UNSAT at or above `lower` proves the hint and clears it; a
+   * plan at or below `lower` disproves it, and `lower` falls back to what is proven.
+   */
+  readonly floor?: number;
 }
 
 /**
@@ -87,6 +93,13 @@ export interface SweepInit {
    * when absent.
    */
   patienceMs?: number;
+  /**
+   * A caller's claim that no plan is shorter than `hint` (e.g. a bound an earlier run proved),
+   * never trusted: the window opens at `hint - 1`, whose UNSAT answer proves the claim, and a plan
+   * at or below `hint - 1` reopens the window down to `lower`. So a reported optimum is still
+   * backed by an UNSAT answer or by `lower`. No effect unless `hint - 1` is above `lower`.
+   */
+  hint?: number;
 }
 
 /** Extra facts about a result. */
@@ -125,16 +138,24 @@ export function initSweepState(init: SweepInit): SweepState {
   requireInteger('max', init.max, 0);
   requireInteger('parallelism', init.parallelism, 1);
   if (init.patienceMs !== undefined) requireInteger('patienceMs', init.patienceMs, 1);
+  if (init.hint !== undefined) requireInteger('hint', init.hint, 0);
+  if (init.hint !== undefined && init.hint > init.max) {
+    throw new RangeError(`hint: ${init.hint} is above max ${init.max}`);
+  }
   const policy = typeof init.policy === 'string' ? horizonPolicy(init.policy) : init.policy;
+  const start = init.hint === undefined ? init.lower : init.hint - 1;
+  const hinted = start > init.lower;
+  const lower = hinted ? start : init.lower;
   return {
     version: 1,
     policy: policy.name,
     parallelism: init.parallelism,
     max: init.max,
-    initialLower: init.lower,
-    lower: init.lower,
+    initialLower: lower,
+    lower,
     horizons: [],
     ...(init.patienceMs === undefined ? {} : { patienceMs: init.patienceMs }),
+    ...(hinted ? { floor: init.lower } : {}),
   };
 }
 
@@ -150,8 +171,10 @@ export function sweepStatus(state: SweepState): SweepStatus {
   return 'unknown';
 }
 
+/** The proven bounds: below a hint not proven yet, the `floor` (see `SweepState.floor`). */
 export function sweepBounds(state: SweepState): SweepBounds {
-  return state.upper === undefined ? { lower: state.lower } : { lower: state.lower, upper: state.upper };
+  const lower = state.floor ?? state.lower;
+  return state.upper === undefined ? { lower } : { lower, upper: state.upper };
 }
 
 export function horizonRecord(state: SweepState, t: number): HorizonRecord | undefined {
@@ -315,7 +338,7 @@ export function recordResult(
     return { state: withRecord(state, gave), cancel: [], boundsChanged: false, gaveWay: true };
   }
 
-  let { lower, upper } = state;
+  let { lower, upper, floor, initialLower } = state;
   let record: HorizonRecord = { t, state: result };
   if (previous?.startedAt !== undefined) record = { ...record, startedAt: previous.startedAt };
   if (previous?.run !== undefined) record = { ...record, run: previous.run };
@@ -325,6 +348,12 @@ export function recordResult(
     const length = details.planLength ?? t;
     requireInteger('planLength', length, 0);
     if (length > t) throw new RangeError(`planLength: ${length} is longer than the horizon ${t}`);
+    if (floor !== undefined && length <= lower) {
+      // The hint was too high (or no UNSAT backs it yet): fall back to what is proven.
+      lower = Math.max(floor, ...state.horizons.filter((h) => h.state === 'unsat').map((h) => h.t + 1));
+      initialLower = Math.min(initialLower, lower);
+      floor = undefined;
+    }
     if (length < lower) {
       throw new ContradictoryResultError(
         t,
@@ -337,6 +366,7 @@ export function recordResult(
     if (upper !== undefined && t >= upper) {
       throw new ContradictoryResultError(t, `UNSAT although a plan of length ${upper} exists`);
     }
+    if (t >= lower) floor = undefined;
     lower = Math.max(lower, t + 1);
   } else if (details.reason !== undefined) {
     record = { ...record, reason: details.reason };
@@ -349,13 +379,18 @@ export function recordResult(
     cancel.push(h.t);
     return cancelled(h, details.at);
   });
+  const { floor: _floor, ...rest } = withoutUpper(state);
   const next: SweepState = {
-    ...withoutUpper(state),
+    ...rest,
+    initialLower,
     lower,
     ...(upper === undefined ? {} : { upper }),
+    ...(floor === undefined ? {} : { floor }),
     horizons,
   };
-  return { state: next, cancel, boundsChanged: lower !== state.lower || upper !== state.upper };
+  const before = sweepBounds(state);
+  const after = sweepBounds(next);
+  return { state: next, cancel, boundsChanged: after.lower !== before.lower || after.upper !== before.upper };
 }
 
 /**
@@ -381,6 +416,9 @@ export function parseSweepState(json: unknown): SweepState {
       throw new RangeError(`horizons[${i}].t: not in increasing order`);
   });
   const patienceMs = o.patienceMs === undefined ? undefined : integerAt('patienceMs', o.patienceMs, 1);
+  const floor = o.floor === undefined ? undefined : integerAt('floor', o.floor, 0);
+  if (floor !== undefined && floor >= lower)
+    throw new RangeError(`floor: ${floor} is not below lower ${lower}`);
   return {
     version: 1,
     policy: o.policy,
@@ -391,6 +429,7 @@ export function parseSweepState(json: unknown): SweepState {
     ...(upper === undefined ? {} : { upper }),
     horizons,
     ...(patienceMs === undefined ? {} : { patienceMs }),
+    ...(floor === undefined ? {} : { floor }),
   };
 }
 

@@ -5,6 +5,8 @@ import type { z } from 'zod';
 /** A job's options with the farm's defaults applied. */
 export interface ResolvedJobOptions {
   maxHorizon: number;
+  /** Where the sweep starts (see `SolveOptions.minHorizon`); checked, never trusted. */
+  minHorizon?: number;
   parallelism: number;
   timeoutSec?: number;
   solver: z.infer<typeof SolverNameSchema>;

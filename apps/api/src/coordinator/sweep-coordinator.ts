@@ -295,6 +295,9 @@ export class SweepCoordinator {
     }
     if (game.planning && o.unique)
       throw bad('unique', `applies to puzzles with one solve, not to ${game.id}`);
+    if (!game.planning && o.minHorizon !== undefined) {
+      throw bad('minHorizon', `applies to planning games with a horizon sweep, not to ${game.id}`);
+    }
     const policy = o.policy ?? game.defaultPolicy ?? 'consecutive';
     try {
       horizonPolicy(policy);
@@ -306,6 +309,7 @@ export class SweepCoordinator {
       maxHorizon: game.planning
         ? (o.maxHorizon ?? Math.min(game.defaultMaxHorizon(parsed), settings.maxHorizon))
         : 0,
+      ...(game.planning && o.minHorizon !== undefined ? { minHorizon: o.minHorizon } : {}),
       parallelism: game.planning ? (o.parallelism ?? settings.defaultParallelism) : 1,
       ...(o.timeoutSec === undefined ? {} : { timeoutSec: o.timeoutSec }),
       solver: o.solver ?? settings.solver,
@@ -315,6 +319,9 @@ export class SweepCoordinator {
       ...(game.planning && o.patienceSec !== undefined ? { patienceSec: o.patienceSec } : {}),
       presets: game.planning && (o.presets ?? game.solverPresets ?? false),
     };
+    if (options.minHorizon !== undefined && options.minHorizon > options.maxHorizon) {
+      throw bad('minHorizon', `must be at most the largest horizon, ${options.maxHorizon}`);
+    }
     const lower = game.planning ? sweepLowerBound(game, parsed) : 0;
     const meta: JobMeta = {
       id: randomUUID(),
@@ -483,6 +490,7 @@ function initialSweep(meta: JobMeta): JobState['sweep'] {
     parallelism: meta.options.parallelism,
     policy: meta.options.policy,
     ...(meta.options.patienceSec === undefined ? {} : { patienceMs: patienceMsOf(meta.options.patienceSec) }),
+    ...(meta.options.minHorizon === undefined ? {} : { hint: meta.options.minHorizon }),
   });
 }
 

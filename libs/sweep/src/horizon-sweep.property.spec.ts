@@ -1,7 +1,7 @@
 import { type RandomGenerator, unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { HorizonSweep } from './horizon-sweep.js';
+import { HorizonSweep, type SweepResult } from './horizon-sweep.js';
 import {
   type ScriptedAnswer,
   ScriptedHorizonRunner,
@@ -54,6 +54,20 @@ function randomInstance(seed: number): RandomInstance {
   };
 }
 
+/** The sweep ended at the instance's optimum with its plan, or proved there is none within max. */
+function expectTheAnswer(result: SweepResult<ScriptedPlan>, instance: RandomInstance, context: string): void {
+  if (instance.optimum <= instance.max) {
+    expect(result.status, context).toBe('optimal');
+    expect(result.bounds, context).toEqual({ lower: instance.optimum, upper: instance.optimum });
+    expect(result.horizon, context).toBe(instance.optimum);
+    expect(result.plan?.length, context).toBe(instance.optimum);
+  } else {
+    expect(result.status, context).toBe('unsatisfiable');
+    expect(result.bounds, context).toEqual({ lower: instance.max + 1 });
+    expect(result.plan, context).toBeUndefined();
+  }
+}
+
 describe(`${HorizonSweep.name} on random monotone instances`, () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -73,16 +87,7 @@ describe(`${HorizonSweep.name} on random monotone instances`, () => {
       const { result, pendingAtEnd } = await settled;
       const context = `seed ${seed}: ${JSON.stringify({ ...instance, script: undefined })}`;
 
-      if (instance.optimum <= instance.max) {
-        expect(result.status, context).toBe('optimal');
-        expect(result.bounds, context).toEqual({ lower: instance.optimum, upper: instance.optimum });
-        expect(result.horizon, context).toBe(instance.optimum);
-        expect(result.plan?.length, context).toBe(instance.optimum);
-      } else {
-        expect(result.status, context).toBe('unsatisfiable');
-        expect(result.bounds, context).toEqual({ lower: instance.max + 1 });
-        expect(result.plan, context).toBeUndefined();
-      }
+      expectTheAnswer(result, instance, context);
       expect(new Set(runner.started).size, context).toBe(runner.started.length);
       expect(runner.maxCopies, context).toBe(1);
       expect(runner.maxLive, context).toBeLessThanOrEqual(instance.parallelism);
@@ -110,14 +115,7 @@ describe(`${HorizonSweep.name} on random monotone instances`, () => {
       const { result, pendingAtEnd } = await settled;
       const context = `seed ${seed}: ${JSON.stringify({ ...instance, hint, script: undefined })}`;
 
-      if (instance.optimum <= instance.max) {
-        expect(result.status, context).toBe('optimal');
-        expect(result.bounds, context).toEqual({ lower: instance.optimum, upper: instance.optimum });
-        expect(result.plan?.length, context).toBe(instance.optimum);
-      } else {
-        expect(result.status, context).toBe('unsatisfiable');
-        expect(result.bounds, context).toEqual({ lower: instance.max + 1 });
-      }
+      expectTheAnswer(result, instance, context);
       if (hint <= instance.optimum) {
         expect(Math.min(...runner.started), context).toBeGreaterThanOrEqual(hint - 1);
       } else {
@@ -143,13 +141,7 @@ describe(`${HorizonSweep.name} on random monotone instances`, () => {
       const { result, pendingAtEnd } = await settled;
       const context = `seed ${seed}: ${JSON.stringify({ ...instance, policy, patienceMs, script: undefined })}`;
 
-      if (instance.optimum <= instance.max) {
-        expect(result.status, context).toBe('optimal');
-        expect(result.bounds, context).toEqual({ lower: instance.optimum, upper: instance.optimum });
-        expect(result.plan?.length, context).toBe(instance.optimum);
-      } else {
-        expect(result.status, context).toBe('unsatisfiable');
-      }
+      expectTheAnswer(result, instance, context);
       expect(runner.maxLive, context).toBeLessThanOrEqual(instance.parallelism);
       expect(pendingAtEnd, context).toBe(0);
       if (runner.started.length > new Set(runner.started).size) rerun++;

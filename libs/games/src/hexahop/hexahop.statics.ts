@@ -346,36 +346,21 @@ export class HexahopStatics {
     let changed = false;
     const seen = new Uint8Array(CELLS * 6);
     const hit = new Uint8Array(CELLS);
-    const queue: number[] = [];
-    const push = (x: number, d: number): void => {
-      if (x !== OFF_MAP && seen[x * 6 + d] === 0) {
-        seen[x * 6 + d] = 1;
-        queue.push(x * 6 + d);
-      }
-    };
     for (const [laser, at] of shots.sort((p, q) => p[1] - q[1])) {
-      for (const d of DIRECTIONS) push(stepFrom(laser, d), d);
-      while (queue.length > 0) {
-        const state = queue.pop()!;
-        const x = Math.floor(state / 6);
-        const d = (state % 6) as Direction;
-        if (this.mayBy(x, NEVER, (k) => k === Tile.Ice)) {
-          for (const r of [(d + 1) % 6, (d + 5) % 6] as Direction[]) push(stepFrom(x, r), r);
-        }
-        if (this.mayBy(x, NEVER, (k) => k === Tile.Water)) push(stepFrom(x, d), d);
-        if (hit[x] === 1 || !this.mayBy(x, NEVER, (k) => k !== Tile.Water)) continue;
+      this.floodBeams(laser, NEVER, seen, (x) => {
+        if (hit[x] === 1 || !this.mayBy(x, NEVER, (k) => k !== Tile.Water)) return;
         hit[x] = 1;
         if (this.mayBy(x, NEVER, (k) => k !== Tile.Water && k !== Tile.Ice)) {
           this.laserHit.add(x);
           changed = this.lower(x, Tile.Water, at) || changed;
         }
-        if (!this.may(x, Tile.Laser)) continue;
+        if (!this.may(x, Tile.Laser)) return;
         for (const n of DIRECTIONS.map((e) => stepFrom(x, e))) {
           if (n === OFF_MAP || !this.mayBy(n, NEVER, (k) => k !== Tile.Water)) continue;
           this.laserHit.add(n);
           changed = this.lower(n, Tile.Water, at) || changed;
         }
-      }
+      });
     }
     return changed;
   }
@@ -393,8 +378,18 @@ export class HexahopStatics {
   /** The cells a beam from `laser` (in any direction) may hit, through water and refracting ice. */
   beamTargets(laser: number, ever = NEVER): Set<number> {
     const hits = new Set<number>();
-    // Beam states `cell * 6 + direction`, each entered once: the analysis asks this every sweep.
-    const seen = new Uint8Array(CELLS * 6);
+    this.floodBeams(laser, ever, new Uint8Array(CELLS * 6), (x) => {
+      if (this.mayBy(x, ever, (k) => k !== Tile.Water)) hits.add(x);
+    });
+    return hits;
+  }
+
+  /**
+   * Walks the beam states (`cell * 6 + direction`) a shot from `laser` may reach with the tiles
+   * cells may hold by step `ever`, on through water and turned by ice, skipping and marking those
+   * in `seen`; `enter` sees each state's cell after the walk has gone on from it.
+   */
+  private floodBeams(laser: number, ever: number, seen: Uint8Array, enter: (cell: number) => void): void {
     const queue: number[] = [];
     const push = (x: number, d: number): void => {
       if (x !== OFF_MAP && seen[x * 6 + d] === 0) {
@@ -407,13 +402,12 @@ export class HexahopStatics {
       const state = queue.pop()!;
       const x = Math.floor(state / 6);
       const d = (state % 6) as Direction;
-      if (this.mayBy(x, ever, (k) => k !== Tile.Water)) hits.add(x);
       if (this.mayBy(x, ever, (k) => k === Tile.Ice)) {
         for (const r of [(d + 1) % 6, (d + 5) % 6] as Direction[]) push(stepFrom(x, r), r);
       }
       if (this.mayBy(x, ever, (k) => k === Tile.Water)) push(stepFrom(x, d), d);
+      enter(x);
     }
-    return hits;
   }
 
   /** Cells that may hold a laser the player may land on. */

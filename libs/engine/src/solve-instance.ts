@@ -5,6 +5,7 @@ import {
   HorizonSweep,
   type HorizonOutcome,
   horizonPolicyNames,
+  hintedStart,
   horizonPreset,
   type HorizonStartBounds,
   patienceMsOf,
@@ -122,7 +123,7 @@ async function sweepHorizons<I, S>(
       `must be an integer from 0 to the largest horizon ${max}, got ${minHorizon}`,
     );
   }
-  const hint = minHorizon === undefined || minHorizon - 1 <= lower ? undefined : minHorizon;
+  const start = hintedStart(lower, minHorizon);
   const policy = options.policy ?? game.defaultPolicy ?? 'consecutive';
   if (!horizonPolicyNames().includes(policy)) {
     throw new InputError('policy', `unknown policy '${policy}'; known: ${horizonPolicyNames().join(', ')}`);
@@ -138,7 +139,7 @@ async function sweepHorizons<I, S>(
     lower,
     max,
     policy,
-    ...(hint === undefined ? {} : { start: hint - 1 }),
+    ...(start === undefined ? {} : { start }),
   });
 
   const sweep = new HorizonSweep<S>({
@@ -148,7 +149,7 @@ async function sweepHorizons<I, S>(
     policy,
     timeoutMs: options.timeoutSec === undefined ? undefined : options.timeoutSec * 1000,
     ...(patience === undefined ? {} : { patienceMs: patienceMsOf(patience) }),
-    ...(hint === undefined ? {} : { hint }),
+    ...(minHorizon === undefined ? {} : { hint: minHorizon }),
   });
   const result = await sweep.run(
     {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ContradictoryResultError, UnknownPolicyError } from './sweep.error.js';
 import {
   canStart,
+  hintedStart,
   type HorizonVerdict,
   initSweepState,
   inFlightHorizons,
@@ -288,6 +289,15 @@ describe('a sweep started from a hint', () => {
     );
     expect(() => initSweepState({ lower: 1, max: 9, parallelism: 1, policy: 'probe', hint: 10 })).toThrow(
       /^hint/,
+    );
+    // What callers report as the window's start, by the same rule.
+    expect([hintedStart(4, 5), hintedStart(4, 6), hintedStart(4, undefined)]).toEqual([
+      undefined,
+      5,
+      undefined,
+    ]);
+    expect(initSweepState({ lower: 4, max: 20, parallelism: 1, policy: 'consecutive', hint: 6 }).lower).toBe(
+      5,
     );
   });
 });

@@ -143,9 +143,9 @@ export function initSweepState(init: SweepInit): SweepState {
     throw new RangeError(`hint: ${init.hint} is above max ${init.max}`);
   }
   const policy = typeof init.policy === 'string' ? horizonPolicy(init.policy) : init.policy;
-  const start = init.hint === undefined ? init.lower : init.hint - 1;
-  const hinted = start > init.lower;
-  const lower = hinted ? start : init.lower;
+  const start = hintedStart(init.lower, init.hint);
+  const hinted = start !== undefined;
+  const lower = start ?? init.lower;
   return {
     version: 1,
     policy: policy.name,
@@ -157,6 +157,14 @@ export function initSweepState(init: SweepInit): SweepState {
     ...(init.patienceMs === undefined ? {} : { patienceMs: init.patienceMs }),
     ...(hinted ? { floor: init.lower } : {}),
   };
+}
+
+/**
+ * Where a hint opens the window: one below it, when that is above `lower`; otherwise the hint has
+ * no effect and this is undefined (see `SweepInit.hint`).
+ */
+export function hintedStart(lower: number, hint: number | undefined): number | undefined {
+  return hint !== undefined && hint - 1 > lower ? hint - 1 : undefined;
 }
 
 /** See `SweepStatus`. */

@@ -38,7 +38,7 @@ describe('satfarm solve hexahop', () => {
     const rolling = await runCli(['solve', 'hexahop', '--input', '{"level": "Rolling Hexagons"}', '--json']);
     expect(rolling.code).toBe(2);
     expect(rolling.stderr).toMatch(
-      /tile type 'spinner \(tiles that may roll anywhere on the map\)', which is not supported yet/,
+      /tile type 'spinner \(two side by side, rolling each other across the map\)', which is not supported yet/,
     );
   });
 });

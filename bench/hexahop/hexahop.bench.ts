@@ -1,16 +1,16 @@
 /*
  * Hex-a-Hop benchmark: every level of the installed levels.dat, solved by a full horizon sweep
- * (kissat; the game's default policy from the lower bound unless --policy names another) under a
+ * (kissat unless --solver names another; the game's default policy from the lower bound unless
+ * --policy names another) under a
  * per-level time cap. Unsupported levels are listed with the tile types that keep them out. Every
  * plan is replayed in the simulator by the engine before it is counted.
  * Run: node dist/bench/hexahop/hexahop.bench.js [--cap SECONDS] [--parallel N] [--only A,B]
- *      [--policy leap] [--patience SECONDS] [--presets on|off] [--variant '{"deadlines":false}'] [--out NAME|PATH]. Writes
+ *      [--solver kissat|cadical|minisat] [--policy leap] [--patience SECONDS] [--presets on|off] [--variant '{"deadlines":false}'] [--out NAME|PATH]. Writes
  *      bench/results/NAME.json (hexahop.json by default), or PATH when it has a slash or ends in .json.
  */
 import { cpus } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { solveParsed } from '@satfarm/engine';
@@ -25,7 +25,9 @@ import {
   instanceOfLevel,
   loadLevelCatalog,
 } from '@satfarm/games';
-import { KissatRunner } from '@satfarm/solver';
+import { createSolver, type SolverName } from '@satfarm/solver';
+
+import { failOption, resultsPath } from './bench-options.js';
 
 const { values: args } = (() => {
   try {
@@ -33,6 +35,7 @@ const { values: args } = (() => {
       options: {
         cap: { type: 'string', default: '60' },
         parallel: { type: 'string', default: '1' },
+        solver: { type: 'string', default: 'kissat' },
         policy: { type: 'string' },
         patience: { type: 'string' },
         presets: { type: 'string' },
@@ -46,10 +49,8 @@ const { values: args } = (() => {
   }
 })();
 
-/** Bad input: names the option and the reason, exit code 2, nothing run. */
 function fail(option: string | undefined, reason: string): never {
-  console.error(`hexahop bench: ${option === undefined ? '' : `--${option}: `}${reason}`);
-  process.exit(2);
+  return failOption('hexahop bench', option, reason);
 }
 
 function positive(option: string, text: string, integer = false): number {
@@ -62,14 +63,16 @@ function positive(option: string, text: string, integer = false): number {
 
 const capSec = positive('cap', args.cap);
 const parallelism = positive('parallel', args.parallel, true);
+const SOLVERS: readonly SolverName[] = ['kissat', 'cadical', 'minisat'];
+if (!SOLVERS.includes(args.solver as SolverName)) {
+  fail('solver', `must be one of ${SOLVERS.join(', ')}, got '${args.solver}'`);
+}
+const solverName = args.solver as SolverName;
 const policy = args.policy ?? hexahopGame.defaultPolicy ?? 'consecutive';
 /** Seconds a patient probe (probe's and bracket's second slot) runs before it gives way; none by default. */
 const patienceSec = args.patience === undefined ? undefined : positive('patience', args.patience);
 /** A bare name goes to bench/results/NAME.json; a path (with a slash or ending in .json) is used as given. */
-const out =
-  args.out.includes('/') || args.out.endsWith('.json')
-    ? resolve(args.out)
-    : resolve(dirname(fileURLToPath(import.meta.url)), `../../../bench/results/${args.out}.json`);
+const out = resultsPath(args.out);
 /** Solver presets by horizon (--unsat on the lowest open horizon, --sat above); default: the game's. */
 if (args.presets !== undefined && args.presets !== 'on' && args.presets !== 'off') {
   fail('presets', `must be 'on' or 'off', got '${args.presets}'`);
@@ -104,7 +107,7 @@ interface Row {
 }
 
 async function main(): Promise<void> {
-  const solver = await new KissatRunner().version();
+  const solver = await createSolver(solverName).version();
   const all = loadLevelCatalog();
   const unknown = only?.filter(
     (n) => !all.some((e) => e.name.toLowerCase() === n || e.file.toLowerCase() === n),
@@ -129,6 +132,7 @@ async function main(): Promise<void> {
     }
     const instance = instanceOfLevel(entry);
     const report = await solveParsed(game, instance, {
+      solver: solverName,
       parallelism,
       timeoutSec: capSec,
       policy,

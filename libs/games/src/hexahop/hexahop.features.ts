@@ -39,7 +39,8 @@ export function featuresOf(map: { tiles: ArrayLike<number>; items: ArrayLike<num
 /**
  * The tile types on a map that the encoding does not handle (empty: supported). Spinners next to
  * the edge of the map are refused (they turn tiles off the map, a case the encoding leaves out),
- * and so are spinners that may roll tiles almost anywhere (too wide to encode).
+ * and so are spinners that may roll tiles almost anywhere, such as two side by side the player
+ * reaches (too wide to encode).
  * Lasers whose shots may hit two neighbouring lasers are encoded in the game's order of hits,
  * through a tree of the beams a shot may send; a level where that tree is too large is refused.
  */
@@ -51,7 +52,11 @@ export function unsupportedFeatures(map: HexahopMap): string[] {
   }
   const tiles = Array.from(map.tiles);
   if (out.size === 0 && tiles.includes(Tile.Spinner) && staticsOf(map).unbounded) {
-    out.add('spinner (tiles that may roll anywhere on the map)');
+    out.add(
+      staticsOf(map).rollingSpinners
+        ? 'spinner (two side by side, rolling each other across the map)'
+        : 'spinner (tiles that may roll anywhere on the map)',
+    );
   }
   if (out.size === 0 && tiles.includes(Tile.Spinner)) {
     // A spinner at the edge turns tiles off the map (a green lost without a board check).

@@ -91,7 +91,7 @@ describe(parseHexahopInstance.name, () => {
       "level 'Breakthrough' uses tile type 'laser (ice sending a shot too many ways)', which is not supported yet",
     );
     expect(inputError(() => sut({ level: 'Rolling Hexagons' })).reason).toMatch(
-      /'spinner \(tiles that may roll anywhere on the map\)'/,
+      /'spinner \(two side by side, rolling each other across the map\)'/,
     );
   });
 
@@ -99,8 +99,16 @@ describe(parseHexahopInstance.name, () => {
     // Before moves entered each cell once in the static analysis, this map took minutes to refuse.
     const map = ['.......', '.oooog.', '.gSSoT.', '.Gooo..', '.......'];
     expect(inputError(() => sut({ map, start: [3, 3] })).reason).toMatch(
-      /'spinner \(tiles that may roll anywhere on the map\)'/,
+      /'spinner \(two side by side, rolling each other across the map\)'/,
     );
+  });
+
+  it('refuses two spinners side by side only where the player may reach them', () => {
+    const reached = ['.......', '.ogSS..', '.......'];
+    expect(inputError(() => sut({ map: reached, start: [1, 1] })).reason).toMatch(/two side by side/);
+    // Across the water from the player, the pair never turns: the map is read.
+    const apart = sut({ map: ['........', '.og..SS.', '........'], start: [1, 1] });
+    expect(apart.tiles[cellIndex(5, 1)]).toBe(Tile.Spinner);
   });
 
   it('reads a map by hand, row y holding the cells (x, y)', () => {

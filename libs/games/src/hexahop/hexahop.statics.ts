@@ -59,6 +59,14 @@ export class HexahopStatics {
    * the analysis stops there, and such a level is too wide to encode.
    */
   unbounded = false;
+  /**
+   * Set (with `unbounded`) when the player may land on a spinner next to another. Only a
+   * spinner's turn puts a spinner on a cell, and a turn moves only its six neighbours: so spinners
+   * that start apart never move, while two side by side roll each other, the player riding them,
+   * across the water anywhere on the map. The analysis stops there rather than spread the tiles
+   * out to its cut, which took seconds.
+   */
+  rollingSpinners = false;
 
   constructor(instance: HexahopMap) {
     this.start = cellIndex(instance.start[0], instance.start[1]);
@@ -276,6 +284,10 @@ export class HexahopStatics {
               changed = this.relaxBuilder(c, landed) || changed;
               break;
             case Tile.Spinner:
+              if (DIRECTIONS.some((d) => this.may(stepFrom(c, d), Tile.Spinner))) {
+                this.rollingSpinners = this.unbounded = true;
+                return;
+              }
               changed = this.relaxSpinner(c, landed) || changed;
               break;
             case Tile.Laser:

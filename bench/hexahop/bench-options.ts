@@ -1,0 +1,15 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Bad input to a benchmark: names the option and the reason, exit code 2, nothing run. */
+export function failOption(bench: string, option: string | undefined, reason: string): never {
+  console.error(`${bench}: ${option === undefined ? '' : `--${option}: `}${reason}`);
+  process.exit(2);
+}
+
+/** Where `--out` writes: a bare name to bench/results/NAME.json, a path (with a slash or ending in .json) as given. */
+export function resultsPath(out: string): string {
+  return out.includes('/') || out.endsWith('.json')
+    ? resolve(out)
+    : resolve(dirname(fileURLToPath(import.meta.url)), `../../../bench/results/${out}.json`);
+}

@@ -158,6 +158,8 @@ describe('the farm API', () => {
     const job = (await http<JobResource>(front.url, 'GET', `/v1/jobs/${created.body.id}`, undefined, auth))
       .body;
     expect(job).toMatchObject({ status: 'optimal', verified: true });
+    // No solver named, none set for the farm (SATFARM_SOLVER): the game's own, cadical for Hex-a-Hop.
+    expect(job.stats.solver).toMatch(/^cadical/);
   });
 
   it('lists jobs by state and answers 404 for unknown ones', async () => {

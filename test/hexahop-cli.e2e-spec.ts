@@ -31,6 +31,16 @@ describe('satfarm solve hexahop', () => {
     }
   });
 
+  it("solves on the game's default solver, cadical, unless --solver names another", async () => {
+    const solverOf = async (...flags: string[]): Promise<string> => {
+      const run = await runCli(['solve', 'hexahop', '--input', '{"level": "Hive"}', '--json', ...flags]);
+      expect(run.code, run.stderr).toBe(0);
+      return (JSON.parse(run.stdout) as { stats: { solver: string } }).stats.solver;
+    };
+    expect(await solverOf()).toMatch(/^cadical/);
+    expect(await solverOf('--solver', 'kissat')).toMatch(/^kissat/);
+  });
+
   it('exits 2 naming the field for a misspelt level, and for a tile type not supported yet', async () => {
     const misspelt = await runCli(['solve', 'hexahop', '--input', '{"level": "Orbitall"}', '--json']);
     expect(misspelt.code).toBe(2);

@@ -1,6 +1,6 @@
 /*
  * Hex-a-Hop benchmark: every level of the installed levels.dat, solved by a full horizon sweep
- * (kissat unless --solver names another; the game's default policy from the lower bound unless
+ * (the game's default solver unless --solver names another; the game's default policy from the lower bound unless
  * --policy names another) under a
  * per-level time cap. Unsupported levels are listed with the tile types that keep them out. Every
  * plan is replayed in the simulator by the engine before it is counted.
@@ -35,7 +35,7 @@ const { values: args } = (() => {
       options: {
         cap: { type: 'string', default: '60' },
         parallel: { type: 'string', default: '1' },
-        solver: { type: 'string', default: 'kissat' },
+        solver: { type: 'string' },
         policy: { type: 'string' },
         patience: { type: 'string' },
         presets: { type: 'string' },
@@ -64,10 +64,11 @@ function positive(option: string, text: string, integer = false): number {
 const capSec = positive('cap', args.cap);
 const parallelism = positive('parallel', args.parallel, true);
 const SOLVERS: readonly SolverName[] = ['kissat', 'cadical', 'minisat'];
-if (!SOLVERS.includes(args.solver as SolverName)) {
+if (args.solver !== undefined && !SOLVERS.includes(args.solver as SolverName)) {
   fail('solver', `must be one of ${SOLVERS.join(', ')}, got '${args.solver}'`);
 }
-const solverName = args.solver as SolverName;
+/** The game's default solver unless --solver names another. */
+const solverName = (args.solver as SolverName | undefined) ?? hexahopGame.defaultSolver ?? 'kissat';
 const policy = args.policy ?? hexahopGame.defaultPolicy ?? 'consecutive';
 /** Seconds a patient probe (probe's and bracket's second slot) runs before it gives way; none by default. */
 const patienceSec = args.patience === undefined ? undefined : positive('patience', args.patience);

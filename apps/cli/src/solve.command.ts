@@ -16,7 +16,7 @@ interface SolveFlags {
   maxHorizon?: number;
   minHorizon?: number;
   parallel?: number;
-  solver: 'kissat' | 'cadical' | 'minisat';
+  solver?: 'kissat' | 'cadical' | 'minisat';
   timeout?: number;
   unique?: boolean;
   policy?: string;
@@ -40,7 +40,11 @@ export function solveCommand(): Command {
     )
     .option('--parallel <n>', 'horizons solved at once (default: number of cores)', positiveInt)
     .addOption(
-      new Option('--solver <name>', 'SAT solver').choices(['kissat', 'cadical', 'minisat']).default('kissat'),
+      new Option('--solver <name>', "SAT solver (default: the game's, kissat for all but hexahop)").choices([
+        'kissat',
+        'cadical',
+        'minisat',
+      ]),
     )
     .option('--timeout <seconds>', 'give up after this long, keeping the best plan found', positiveSeconds)
     .option('--unique', 'prove the solution unique, or show a second one')

@@ -79,6 +79,21 @@ describe(solveParsed.name, () => {
     ).rejects.toThrow(/policy/);
   });
 
+  it("solves with the game's default solver unless the caller names one", async () => {
+    const solverOf = async (game: typeof pigeonLadderGame, solver?: 'kissat' | 'cadical' | 'minisat') =>
+      (
+        await solveParsed(
+          game,
+          { pigeons: 4 },
+          { parallelism: 1, ...(solver === undefined ? {} : { solver }) },
+        )
+      ).stats.solver;
+    expect(await solverOf(pigeonLadderGame)).toMatch(/^kissat/);
+    const onCadical = { ...pigeonLadderGame, defaultSolver: 'cadical' as const };
+    expect(await solverOf(onCadical)).toMatch(/^cadical/);
+    expect(await solverOf(onCadical, 'minisat')).toMatch(/^minisat/);
+  });
+
   it('backs an optimum equal to a tight lower bound with the UNSAT result just below it', async () => {
     const report = await solveParsed(pigeonLadderGame, { pigeons: 5, lowerBound: 5 }, { parallelism: 2 });
     expect(report).toMatchObject({ status: 'optimal', horizon: 5 });

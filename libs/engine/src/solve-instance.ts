@@ -87,7 +87,7 @@ export async function solveParsed<I, S>(
   instance: I,
   options: SolveOptions = {},
 ): Promise<SolveReport> {
-  const solver = createSolver(options.solver ?? 'kissat');
+  const solver = createSolver(options.solver ?? game.defaultSolver ?? 'kissat');
   const started = performance.now();
   const report = game.planning
     ? await sweepHorizons(game, instance, solver, options)

@@ -1,4 +1,5 @@
 import type { CnfFormula, Lit, Model } from '@satfarm/cnf';
+import type { SolverName } from '@satfarm/solver';
 
 /** The games satfarm knows, as named on the command line and in the API. */
 export const GAME_IDS = ['cube', 'snake', 'hexahop', 'towers', 'singles', 'tictactoe', 'cnf'] as const;
@@ -79,6 +80,11 @@ export interface GameDefinition<I = unknown, S = unknown> {
    * unset). Set where bench/ showed another one to help.
    */
   readonly defaultPolicy?: string;
+  /**
+   * The SAT solver when neither the user nor the farm's settings name one (kissat if unset). Set
+   * where bench/ showed another one to help.
+   */
+  readonly defaultSolver?: SolverName;
   /** Data the dashboard draws (board, frames, net...). */
   render(instance: I, solution: S | undefined): unknown;
 }

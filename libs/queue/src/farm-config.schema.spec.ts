@@ -5,7 +5,9 @@ import { ConfigError, loadFarmConfig } from './farm-config.schema.js';
 describe(loadFarmConfig.name, () => {
   it('applies the defaults when nothing is set (the embedded default has no REDIS_URL)', () => {
     const sut = loadFarmConfig({});
-    expect(sut).toMatchObject({ solver: 'kissat', port: 3000, prefix: 'satfarm', rateLimitPerMinute: 6000 });
+    expect(sut).toMatchObject({ port: 3000, prefix: 'satfarm', rateLimitPerMinute: 6000 });
+    // No farm-wide solver: each job gets its game's default (GameDefinition.defaultSolver).
+    expect(sut.solver).toBeUndefined();
     expect(sut.redisUrl).toBeUndefined();
     expect(sut.apiKeys).toBeUndefined();
   });

@@ -33,7 +33,7 @@ export const FarmEnvSchema = z.object({
       .pipe(z.array(z.string().min(16, 'every key needs at least 16 characters')).min(1))
       .optional(),
   ),
-  SATFARM_SOLVER: z.preprocess(blankAsUnset, SolverNameSchema.default('kissat')),
+  SATFARM_SOLVER: z.preprocess(blankAsUnset, SolverNameSchema.optional()),
   SATFARM_WORKER_SLOTS: int(1, 256),
   PORT: int(0, 65535),
   SATFARM_PREFIX: z.preprocess(
@@ -67,7 +67,8 @@ export interface FarmConfig {
   redisUrl?: string;
   /** Bearer keys accepted on `/v1` and `/progress`; none: no authentication. */
   apiKeys?: string[];
-  solver: z.infer<typeof SolverNameSchema>;
+  /** The solver of jobs that name none; unset: each game's default (kissat for most). */
+  solver?: z.infer<typeof SolverNameSchema>;
   /** Solver slots of a worker process; unset: one per core. */
   workerSlots?: number;
   port: number;

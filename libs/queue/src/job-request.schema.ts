@@ -24,7 +24,9 @@ export const JobOptionsSchema = z.strictObject({
     .max(7 * 24 * 3600)
     .optional()
     .describe('give up after this long'),
-  solver: SolverNameSchema.optional().describe('SAT solver (default: the farm default, kissat)'),
+  solver: SolverNameSchema.optional().describe(
+    "SAT solver (default: the farm's SATFARM_SOLVER if set, else the game's: cadical for hexahop, kissat for the others)",
+  ),
   priority: z
     .number()
     .int()

@@ -40,7 +40,7 @@ export class CoordinatorService implements OnApplicationBootstrap, OnApplication
       settings: {
         maxHorizon: config.maxHorizon,
         defaultParallelism: options.defaultParallelism ?? 2,
-        solver: config.solver,
+        ...(config.solver === undefined ? {} : { solver: config.solver }),
         levelFiles: config.levelFiles,
       },
       metrics,

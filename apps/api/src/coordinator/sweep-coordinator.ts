@@ -64,7 +64,8 @@ export interface CoordinatorSettings {
   maxHorizon: number;
   /** Horizons in flight per job when the job does not say. */
   defaultParallelism: number;
-  solver: ResolvedJobOptions['solver'];
+  /** The solver of jobs that name none (SATFARM_SOLVER); unset: the game's default, else kissat. */
+  solver?: ResolvedJobOptions['solver'];
   /** Level files a job's instance may name besides a game's installed one (FarmConfig.levelFiles). */
   levelFiles: readonly string[];
 }
@@ -312,7 +313,7 @@ export class SweepCoordinator {
       ...(game.planning && o.minHorizon !== undefined ? { minHorizon: o.minHorizon } : {}),
       parallelism: game.planning ? (o.parallelism ?? settings.defaultParallelism) : 1,
       ...(o.timeoutSec === undefined ? {} : { timeoutSec: o.timeoutSec }),
-      solver: o.solver ?? settings.solver,
+      solver: o.solver ?? settings.solver ?? game.defaultSolver ?? 'kissat',
       priority: o.priority ?? 0,
       unique: o.unique ?? false,
       policy,

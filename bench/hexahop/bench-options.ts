@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,4 +13,11 @@ export function resultsPath(out: string): string {
   return out.includes('/') || out.endsWith('.json')
     ? resolve(out)
     : resolve(dirname(fileURLToPath(import.meta.url)), `../../../bench/results/${out}.json`);
+}
+
+/** Writes a benchmark's JSON result to `out` (its folder made if missing) and says where. */
+export function writeResults(out: string, result: object): void {
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`wrote ${out}`);
 }

@@ -6,8 +6,6 @@
  * Run: node dist/bench/hexahop/hexahop-custom-maps.bench.js [--maps N] [--seed S] [--out NAME|PATH]
  */
 import { cpus } from 'node:os';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 
@@ -15,7 +13,7 @@ import { unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 
 import { InputError, parseHexahopInstance } from '@satfarm/games';
 
-import { failOption, resultsPath } from './bench-options.js';
+import { failOption, resultsPath, writeResults } from './bench-options.js';
 
 const { values: args } = (() => {
   try {
@@ -117,25 +115,16 @@ function main(): void {
   console.table(rows);
   console.log('slowest maps:');
   for (const s of slowest) console.log(`  ${round(s.ms)} ms  ${s.outcome}  ${JSON.stringify(s.map)}`);
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(
-    out,
-    `${JSON.stringify(
-      {
-        bench: 'hexahop-custom-maps',
-        date: new Date().toISOString(),
-        node: process.version,
-        cpu: cpus()[0]?.model,
-        maps: mapCount,
-        seed,
-        rows,
-        slowest: slowest.map((s) => ({ ms: round(s.ms), outcome: s.outcome, ...s.map })),
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`wrote ${out}`);
+  writeResults(out, {
+    bench: 'hexahop-custom-maps',
+    date: new Date().toISOString(),
+    node: process.version,
+    cpu: cpus()[0]?.model,
+    maps: mapCount,
+    seed,
+    rows,
+    slowest: slowest.map((s) => ({ ms: round(s.ms), outcome: s.outcome, ...s.map })),
+  });
 }
 
 main();

@@ -9,8 +9,6 @@
  *      bench/results/NAME.json (hexahop.json by default), or PATH when it has a slash or ends in .json.
  */
 import { cpus } from 'node:os';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { solveParsed } from '@satfarm/engine';
@@ -25,9 +23,9 @@ import {
   instanceOfLevel,
   loadLevelCatalog,
 } from '@satfarm/games';
-import { createSolver, type SolverName } from '@satfarm/solver';
+import { createSolver, SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 
-import { failOption, resultsPath } from './bench-options.js';
+import { failOption, resultsPath, writeResults } from './bench-options.js';
 
 const { values: args } = (() => {
   try {
@@ -63,9 +61,8 @@ function positive(option: string, text: string, integer = false): number {
 
 const capSec = positive('cap', args.cap);
 const parallelism = positive('parallel', args.parallel, true);
-const SOLVERS: readonly SolverName[] = ['kissat', 'cadical', 'minisat'];
-if (args.solver !== undefined && !SOLVERS.includes(args.solver as SolverName)) {
-  fail('solver', `must be one of ${SOLVERS.join(', ')}, got '${args.solver}'`);
+if (args.solver !== undefined && !(SOLVER_NAMES as readonly string[]).includes(args.solver)) {
+  fail('solver', `must be one of ${SOLVER_NAMES.join(', ')}, got '${args.solver}'`);
 }
 /** The game's default solver unless --solver names another. */
 const solverName = (args.solver as SolverName | undefined) ?? hexahopGame.defaultSolver ?? 'kissat';
@@ -170,31 +167,22 @@ async function main(): Promise<void> {
     atOrBelowPar: supported.filter((r) => r.score !== undefined && r.score <= r.par).length,
   };
   console.log(JSON.stringify(summary));
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(
-    out,
-    `${JSON.stringify(
-      {
-        bench: 'hexahop',
-        date: new Date().toISOString(),
-        solver,
-        node: process.version,
-        cpu: cpus()[0]?.model,
-        cores: cpus().length,
-        capSeconds: capSec,
-        parallelism,
-        policy,
-        patienceSeconds: patienceSec ?? null,
-        presets,
-        variant: variant ?? null,
-        summary,
-        rows,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`wrote ${out}`);
+  writeResults(out, {
+    bench: 'hexahop',
+    date: new Date().toISOString(),
+    solver,
+    node: process.version,
+    cpu: cpus()[0]?.model,
+    cores: cpus().length,
+    capSeconds: capSec,
+    parallelism,
+    policy,
+    patienceSeconds: patienceSec ?? null,
+    presets,
+    variant: variant ?? null,
+    summary,
+    rows,
+  });
 }
 
 await main();

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 
 import { exitCodeFor, type SolveReport, solveInstance } from '@satfarm/engine';
-import { installSolverReaper } from '@satfarm/solver';
+import { installSolverReaper, SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 
 import { nonNegativeInt, positiveInt, positiveSeconds } from './cli-options.js';
 import { SweepProgressDisplay } from './progress-display.js';
@@ -16,7 +16,7 @@ interface SolveFlags {
   maxHorizon?: number;
   minHorizon?: number;
   parallel?: number;
-  solver?: 'kissat' | 'cadical' | 'minisat';
+  solver?: SolverName;
   timeout?: number;
   unique?: boolean;
   policy?: string;
@@ -39,13 +39,7 @@ export function solveCommand(): Command {
       nonNegativeInt,
     )
     .option('--parallel <n>', 'horizons solved at once (default: number of cores)', positiveInt)
-    .addOption(
-      new Option('--solver <name>', "SAT solver (default: the game's, kissat for all but hexahop)").choices([
-        'kissat',
-        'cadical',
-        'minisat',
-      ]),
-    )
+    .addOption(new Option('--solver <name>', "SAT solver (default: the game's own)").choices(SOLVER_NAMES))
     .option('--timeout <seconds>', 'give up after this long, keeping the best plan found', positiveSeconds)
     .option('--unique', 'prove the solution unique, or show a second one')
     .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe, leap, bracket)')

@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 
 import { exitCodeFor, ExitCode, type SolveStatus } from '@satfarm/engine';
 import { InputError } from '@satfarm/games';
+import { SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 import {
   isFinalStatus,
   type HorizonEventPayload,
@@ -24,7 +25,7 @@ interface SubmitFlags {
   minHorizon?: number;
   parallel?: number;
   timeout?: number;
-  solver?: 'kissat' | 'cadical' | 'minisat';
+  solver?: SolverName;
   priority?: number;
   unique?: boolean;
   policy?: string;
@@ -49,7 +50,7 @@ export function submitCommand(): Command {
     )
     .option('--parallel <n>', 'horizons in flight at once', positiveInt)
     .option('--timeout <seconds>', 'give up after this long, keeping the best plan found', positiveSeconds)
-    .addOption(new Option('--solver <name>', 'SAT solver').choices(['kissat', 'cadical', 'minisat']))
+    .addOption(new Option('--solver <name>', 'SAT solver').choices(SOLVER_NAMES))
     .option('--priority <n>', '0..100, higher runs first', nonNegativeInt)
     .option('--unique', 'prove the solution unique, or show a second one')
     .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe, leap, bracket)')

@@ -2,7 +2,8 @@ import type { LaunchMode } from './process/process-launcher.js';
 import type { CnfFormula, Model } from '@satfarm/cnf';
 
 /** The SAT solvers the farm can run. */
-export type SolverName = 'kissat' | 'cadical' | 'minisat';
+export const SOLVER_NAMES = ['kissat', 'cadical', 'minisat'] as const;
+export type SolverName = (typeof SOLVER_NAMES)[number];
 
 /**
  * A solver configuration tuned for an expected answer: `sat` and `unsat` map to the `--sat` and

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cellIndex } from './hexahop.geometry.js';
 import { Tile } from './hexahop.model.js';
 import { parseHexahopInstance } from './hexahop.parse.js';
+import { instanceOfLevel, loadLevelCatalog } from './hexahop.level-catalog.js';
 import { HexahopStatics, rayTree } from './hexahop.statics.js';
 
 const at = cellIndex;
@@ -13,6 +14,14 @@ const sut = (
 ): HexahopStatics => new HexahopStatics(parseHexahopInstance({ map: rows, start, items }));
 
 describe(HexahopStatics.name, () => {
+  it('stops at spinners side by side the player reaches, which of the real levels only Rolling Hexagons has', () => {
+    // Maps drawn by hand: see the parse spec (refused when reached, read when across the water).
+    const rolling = loadLevelCatalog()
+      .filter((entry) => new HexahopStatics(instanceOfLevel(entry)).rollingSpinners)
+      .map((entry) => entry.name);
+    expect(rolling).toEqual(['Rolling Hexagons']);
+  });
+
   it('knows a green becomes water only a step after the player can first stand on it', () => {
     const st = sut(['ogg'], [0, 0]);
     expect(st.kinds(at(2, 0))).toEqual([Tile.Water, Tile.Green]);

@@ -21,3 +21,20 @@ export function writeResults(out: string, result: object): void {
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`wrote ${out}`);
 }
+
+/**
+ * The levels `only` names (display or file names, comma-separated, any case), all when undefined;
+ * a name matching no level fails the option.
+ */
+export function selectLevels<L extends { name: string; file: string }>(
+  all: L[],
+  only: string | undefined,
+  fail: (option: string, reason: string) => never,
+): L[] {
+  const names = only?.split(',').map((s) => s.trim().toLowerCase());
+  if (names === undefined) return all;
+  const matches = (e: L, n: string): boolean => e.name.toLowerCase() === n || e.file.toLowerCase() === n;
+  const unknown = names.filter((n) => !all.some((e) => matches(e, n)));
+  if (unknown.length > 0) fail('only', `no level named ${unknown.join(', ')}`);
+  return all.filter((e) => names.some((n) => matches(e, n)));
+}

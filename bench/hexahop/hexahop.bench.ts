@@ -25,7 +25,7 @@ import {
 } from '@satfarm/games';
 import { createSolver, SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 
-import { failOption, resultsPath, writeResults } from './bench-options.js';
+import { failOption, resultsPath, selectLevels, writeResults } from './bench-options.js';
 
 const { values: args } = (() => {
   try {
@@ -76,7 +76,6 @@ if (args.presets !== undefined && args.presets !== 'on' && args.presets !== 'off
   fail('presets', `must be 'on' or 'off', got '${args.presets}'`);
 }
 const presets = args.presets === undefined ? (hexahopGame.solverPresets ?? false) : args.presets === 'on';
-const only = args.only?.split(',').map((s) => s.trim().toLowerCase());
 const variant = (() => {
   if (args.variant === undefined) return undefined;
   try {
@@ -106,14 +105,7 @@ interface Row {
 
 async function main(): Promise<void> {
   const solver = await createSolver(solverName).version();
-  const all = loadLevelCatalog();
-  const unknown = only?.filter(
-    (n) => !all.some((e) => e.name.toLowerCase() === n || e.file.toLowerCase() === n),
-  );
-  if (unknown !== undefined && unknown.length > 0) fail('only', `no level named ${unknown.join(', ')}`);
-  const catalog = all.filter(
-    (e) => only === undefined || only.includes(e.name.toLowerCase()) || only.includes(e.file.toLowerCase()),
-  );
+  const catalog = selectLevels(loadLevelCatalog(), args.only, fail);
   console.log(
     `hexahop benchmark, ${solver}, cap ${capSec} s per level, parallelism ${parallelism}, policy ${policy}${patienceSec === undefined ? '' : `, patience ${patienceSec} s`}, presets ${presets ? 'on' : 'off'}`,
   );

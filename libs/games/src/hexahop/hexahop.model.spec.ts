@@ -228,6 +228,24 @@ describe(HexahopSimulator.name, () => {
     expect(sut.won).toBe(false);
   });
 
+  it('packs a state small and restores it whole: map, items on it and held, player', () => {
+    const level = instanceOfLevel(loadLevelCatalog().find((e) => e.name === 'Fetch Quest')!);
+    // The first published moves of Fetch Quest take its bottom-most anti-ice item.
+    const played = play(level, ['S', 'NW', 'SW', 'SW', 'SE', 'S', 'S']);
+    expect(played.antiIce).toBe(1);
+    const packed = played.packState();
+    expect(packed.length).toBeLessThan(4 + 3 * 200);
+    const restored = new HexahopSimulator(level);
+    restored.unpackState(packed, played.moves);
+    expect(restored.key()).toBe(played.key());
+    expect(restored.count(Tile.Green)).toBe(played.count(Tile.Green));
+    for (const sim of [played, restored]) sim.move('NW');
+    expect(restored.key()).toBe(played.key());
+    const holding = played.clone();
+    holding.antiIce = 0;
+    expect(holding.packState()).not.toEqual(played.packState());
+  });
+
   describe('replays of published solutions (hints.html of hex-a-hop-data) on the real levels', () => {
     const NAMES: Record<string, string> = { U: 'N', UR: 'NE', DR: 'SE', D: 'S', DL: 'SW', UL: 'NW' };
     const expand = (text: string): string[] =>

@@ -150,6 +150,48 @@ export class HexahopSimulator {
     return `${this.player},${this.antiIce},${this.jumps},${this.dead ? 1 : 0}${this.won ? 1 : 0},${Buffer.from(this.tiles).toString('latin1')}${Buffer.from(this.items).toString('latin1')}`;
   }
 
+  /**
+   * The state that decides what moves can do next, packed small for searches over many states:
+   * the player (2 bytes), the anti-ice and jump items held, then 3 bytes per cell that is not
+   * water or holds an item (cell, tile + item << 5, as in the level file).
+   */
+  packState(): Uint8Array {
+    let land = 0;
+    for (let c = 0; c < this.tiles.length; c++) if (this.tiles[c] !== WATER || this.items[c] !== 0) land++;
+    const out = new Uint8Array(4 + 3 * land);
+    out[0] = this.player >> 8;
+    out[1] = this.player & 0xff;
+    out[2] = this.antiIce;
+    out[3] = this.jumps;
+    let i = 4;
+    for (let c = 0; c < this.tiles.length; c++) {
+      if (this.tiles[c] === WATER && this.items[c] === 0) continue;
+      out[i++] = c >> 8;
+      out[i++] = c & 0xff;
+      out[i++] = this.tiles[c]! | (this.items[c]! << 5);
+    }
+    return out;
+  }
+
+  /** Puts the simulator in a state `packState` packed (alive, not won, at move `moves`). */
+  unpackState(packed: Uint8Array, moves: number): void {
+    this.tiles.fill(WATER);
+    this.items.fill(0);
+    this.counts.fill(0);
+    this.player = (packed[0]! << 8) | packed[1]!;
+    this.antiIce = packed[2]!;
+    this.jumps = packed[3]!;
+    for (let i = 4; i < packed.length; i += 3) {
+      const c = (packed[i]! << 8) | packed[i + 1]!;
+      this.tiles[c] = packed[i + 2]! & 31;
+      this.items[c] = packed[i + 2]! >> 5;
+    }
+    for (const t of this.tiles) this.counts[t]!++;
+    this.dead = false;
+    this.won = false;
+    this.moves = moves;
+  }
+
   tile(cell: number): number {
     return cell === OFF_MAP ? WATER : this.tiles[cell]!;
   }

@@ -43,6 +43,7 @@ export {
 export { featuresOf, SUPPORTED_TILES, unsupportedFeatures } from './hexahop.features.js';
 export { TILE_CHARS } from './hexahop.map-text.js';
 export { parseHexahopInstance } from './hexahop.parse.js';
+export { type HexahopSearchOutcome, searchShortestWin } from './hexahop.search.js';
 export {
   DEFAULT_HEXAHOP_ENCODING,
   encodeHexahop,

@@ -1,0 +1,194 @@
+/*
+ * Hex-a-Hop by search, beside the SAT answers: a breadth-first search over the simulator's states
+ * finds the fewest moves on every level whose reachable states fit under --max-states, with no
+ * encoding involved, and says how deep it got on the others. Each level is held to what the
+ * SAT runs in bench/results proved: the same optimum, no plan below a proven lower bound, no
+ * optimum above the depth the search exhausted. Refused levels get their answer here alone.
+ * Run: node --max-old-space-size=8192 dist/bench/hexahop/hexahop-search.bench.js
+ *        [--max-states N] [--only A,B] [--against FILE,FILE] [--out NAME|PATH]
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+
+import { HexahopSimulator, instanceOfLevel, loadLevelCatalog, searchShortestWin } from '@satfarm/games';
+
+import { failOption, resultsPath, selectLevels, writeResults } from './bench-options.js';
+
+const { values: args } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        'max-states': { type: 'string', default: '1000000' },
+        only: { type: 'string' },
+        against: { type: 'string' },
+        out: { type: 'string', default: 'hexahop-search' },
+      },
+    });
+  } catch (error) {
+    return fail(undefined, (error as Error).message);
+  }
+})();
+
+function fail(option: string | undefined, reason: string): never {
+  return failOption('hexahop search bench', option, reason);
+}
+
+const maxStates = Number(args['max-states']);
+if (!Number.isInteger(maxStates) || maxStates < 1) {
+  fail('max-states', `must be a positive integer, got '${args['max-states']}'`);
+}
+const out = resultsPath(args.out);
+
+/** What the SAT runs proved of one level: the optimum, or the highest lower bound. */
+interface Proven {
+  optimum?: number;
+  lower: number;
+  sources: Set<string>;
+}
+
+/** Reads what SAT runs proved from bench results: benchmark rows, CLI runs, or one CLI report. */
+function provenByLevel(files: string[]): Map<string, Proven> {
+  const proven = new Map<string, Proven>();
+  const note = (level: string, source: string, status: string, lower: number, moves?: number): void => {
+    const p = proven.get(level) ?? { lower: 0, sources: new Set<string>() };
+    p.lower = Math.max(p.lower, lower);
+    if (status === 'optimal' && moves !== undefined) {
+      if (p.optimum !== undefined && p.optimum !== moves) {
+        fail('against', `${level}: optimum ${p.optimum} in one file, ${moves} in ${source}`);
+      }
+      p.optimum = moves;
+    }
+    p.sources.add(source);
+    proven.set(level, p);
+  };
+  interface Report {
+    status: string;
+    bounds: { lower: number };
+    solution?: { moves: unknown[] };
+    render?: { name: string };
+  }
+  for (const file of files) {
+    const source = file.replace(/^.*\//, '');
+    let json: {
+      rows?: { level: string; status: string; bounds?: string; moves?: number }[];
+      runs?: { level: string; report: Report }[];
+    } & Partial<Report>;
+    try {
+      json = JSON.parse(readFileSync(file, 'utf8')) as typeof json;
+    } catch (error) {
+      return fail('against', `cannot read ${file}: ${(error as Error).message}`);
+    }
+    for (const r of json.rows ?? []) {
+      if (r.bounds === undefined) continue;
+      note(r.level, source, r.status, Number(r.bounds.split('..')[0]), r.moves);
+    }
+    const reports = (json.runs ?? []).map((r) => ({ level: r.level, report: r.report }));
+    if (json.render?.name !== undefined && json.status !== undefined) {
+      reports.push({ level: json.render.name, report: json as Report });
+    }
+    for (const { level, report } of reports) {
+      note(level, source, report.status, report.bounds.lower, report.solution?.moves.length);
+    }
+  }
+  return proven;
+}
+
+/** The hexahop result files of bench/results (not this bench's own, nor the custom maps). */
+function defaultAgainst(): string[] {
+  const folder = dirname(resultsPath('hexahop'));
+  return readdirSync(folder)
+    .filter((f) => /^hexahop.*\.json$/.test(f) && !/^hexahop-(search|custom-maps)/.test(f))
+    .sort()
+    .map((f) => `${folder}/${f}`);
+}
+
+interface Row {
+  number: number;
+  level: string;
+  par: number;
+  /** Fewest moves found by the search, or `>d` when it stopped at the cap after depth d. */
+  search: string;
+  score?: number;
+  states: number;
+  seconds: number;
+  /** What the SAT runs proved: `n` (optimal), `n..?` (a lower bound), or `-`. */
+  sat: string;
+  /** same / consistent / search only / DISAGREE / - */
+  check: string;
+  plan?: string;
+}
+
+function checkOf(found: number | undefined, depth: number, proven: Proven | undefined): string {
+  if (proven === undefined) return found === undefined ? '-' : 'search only';
+  if (proven.optimum !== undefined) {
+    if (found !== undefined) return found === proven.optimum ? 'same' : 'DISAGREE';
+    return proven.optimum > depth ? 'consistent' : 'DISAGREE';
+  }
+  if (found !== undefined) return found >= proven.lower ? 'search only' : 'DISAGREE';
+  return '-';
+}
+
+function main(): void {
+  const against = args.against?.split(',').map((f) => resultsPath(f.trim())) ?? defaultAgainst();
+  const proven = provenByLevel(against);
+  const catalog = selectLevels(loadLevelCatalog(), args.only, fail);
+  console.log(`hexahop search: up to ${maxStates} states per level, against ${against.length} result files`);
+  const rows: Row[] = [];
+  for (const entry of catalog) {
+    const instance = instanceOfLevel(entry);
+    const began = performance.now();
+    const outcome = searchShortestWin(instance, maxStates);
+    const seconds = Math.round((performance.now() - began) / 100) / 10;
+    const found = outcome.plan?.length;
+    let score: number | undefined;
+    if (outcome.plan !== undefined) {
+      const sim = new HexahopSimulator(instance);
+      for (const m of outcome.plan) sim.move(m);
+      score = sim.score;
+    }
+    const p = proven.get(entry.name);
+    const row: Row = {
+      number: entry.number,
+      level: entry.name,
+      par: entry.par,
+      search: found !== undefined ? String(found) : outcome.capped ? `>${outcome.searchedDepth}` : 'no win',
+      ...(score === undefined ? {} : { score }),
+      states: outcome.states,
+      seconds,
+      sat: p === undefined ? '-' : p.optimum !== undefined ? String(p.optimum) : `${p.lower}..?`,
+      check: checkOf(found, outcome.searchedDepth, p),
+      ...(outcome.plan === undefined ? {} : { plan: outcome.plan.join(' ') }),
+    };
+    rows.push(row);
+    console.log(
+      `${row.number} ${row.level}: search ${row.search} (${row.states} states, ${row.seconds} s), sat ${row.sat}: ${row.check}`,
+    );
+  }
+  console.table(rows.map(({ plan: _plan, ...shown }) => shown));
+  const count = (check: string): number => rows.filter((r) => r.check === check).length;
+  const summary = {
+    levels: rows.length,
+    found: rows.filter((r) => r.score !== undefined).length,
+    same: count('same'),
+    consistent: count('consistent'),
+    searchOnly: count('search only'),
+    disagree: count('DISAGREE'),
+  };
+  console.log(JSON.stringify(summary));
+  writeResults(out, {
+    bench: 'hexahop-search',
+    date: new Date().toISOString(),
+    node: process.version,
+    cpu: cpus()[0]?.model,
+    maxStates,
+    against: against.map((f) => f.replace(/^.*\//, '')),
+    summary,
+    rows,
+  });
+  if (summary.disagree > 0) process.exitCode = 1;
+}
+
+main();

@@ -162,6 +162,49 @@ describe(encodeHexahop.name, () => {
     }
   });
 
+  it('agrees with the search with the reach timed, on random maps of builders, boats, spinners and lifts', async () => {
+    const random = seededInts(20261126);
+    // Tiles that come late: bridges built, boats floated in, tiles turned in, lifts and walls lowered.
+    const chars = 'ggggoo..UUPPSlHGBbT';
+    let tried = 0;
+    let tighter = 0;
+    while (tried < 16) {
+      const width = 3 + random(3);
+      const inner = Array.from({ length: 2 + random(2) }, () =>
+        Array.from({ length: width }, () => chars[random(chars.length)]).join(''),
+      );
+      const [sx, sy] = [random(width), random(inner.length)];
+      inner[sy] = `${inner[sy]!.slice(0, sx)}o${inner[sy]!.slice(sx + 1)}`;
+      const rows = ['.'.repeat(width + 2), ...inner.map((r) => `.${r}.`), '.'.repeat(width + 2)];
+      let instance: HexahopInstance;
+      let best: MoveName[] | undefined;
+      try {
+        instance = map(rows, [sx + 1, sy + 1]);
+        best = shortestWin(instance, 20_000);
+      } catch {
+        continue;
+      }
+      tried++;
+      const where = `${JSON.stringify(rows)} from (${sx + 1}, ${sy + 1})`;
+      const horizon = best?.length ?? 10;
+      const timed = { timedReach: true };
+      if (sut(instance, horizon, { variant: timed }).formula.numVars < sut(instance, horizon).formula.numVars)
+        tighter++;
+      const found = await solveAt(instance, horizon, timed);
+      if (best === undefined) {
+        expect(found.status, where).toBe('unsat');
+        continue;
+      }
+      expect(found.status, where).toBe('sat');
+      expect(verifyHexahop(instance, (found as { plan: HexahopSolution }).plan, horizon).ok, where).toBe(
+        true,
+      );
+      expect((await solveAt(instance, horizon - 1, timed)).status, where).toBe('unsat');
+    }
+    // The maps must exercise the timing: on some of them the timed reach drops variables.
+    expect(tighter).toBeGreaterThan(2);
+  });
+
   it('agrees with the search on random maps thick with ice and lasers, with beam ranks and without', async () => {
     const random = seededInts(20261125);
     const chars = 'II.....gggLLo';

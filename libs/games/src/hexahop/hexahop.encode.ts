@@ -112,6 +112,11 @@ export interface HexahopEncodingChoices {
    * by `refine`, one model at a time.
    */
   beamRanks: boolean;
+  /**
+   * The player's reach step by step, over the tiles each cell may hold by then, not over every
+   * tile it may ever hold: fewer cells to stand on early where tiles come late.
+   */
+  timedReach: boolean;
 }
 
 export const DEFAULT_HEXAHOP_ENCODING: HexahopEncodingChoices = {
@@ -123,6 +128,7 @@ export const DEFAULT_HEXAHOP_ENCODING: HexahopEncodingChoices = {
   orderedHits: false,
   returns: true,
   beamRanks: true,
+  timedReach: false,
 };
 
 /** Reads `options.variant` (keys as in HexahopEncodingChoices) over the defaults. */
@@ -139,6 +145,7 @@ export function hexahopEncodingChoices(options?: EncodeOptions): HexahopEncoding
     orderedHits: flag('orderedHits'),
     returns: flag('returns'),
     beamRanks: flag('beamRanks'),
+    timedReach: flag('timedReach'),
   };
 }
 
@@ -273,7 +280,7 @@ class HexahopEncoder {
     private readonly T: number,
     private readonly choices: HexahopEncodingChoices,
   ) {
-    this.st = staticsOf(instance);
+    this.st = staticsOf(instance, choices.timedReach);
     const st = this.st;
     this.initial = Uint8Array.from(instance.tiles);
     for (let t = 0; t <= T; t++) {

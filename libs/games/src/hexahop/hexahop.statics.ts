@@ -16,12 +16,16 @@ export interface HexahopMap {
   start: readonly [number, number];
 }
 
-const cache = new WeakMap<object, HexahopStatics>();
+const caches = [new WeakMap<object, HexahopStatics>(), new WeakMap<object, HexahopStatics>()];
 
-/** The statics of `instance`, computed once per instance object (every horizon encodes the same level). */
-export function staticsOf(instance: HexahopMap): HexahopStatics {
+/**
+ * The statics of `instance`, computed once per instance object (every horizon encodes the same
+ * level); `timedReach` chooses the reach (see HexahopStatics).
+ */
+export function staticsOf(instance: HexahopMap, timedReach = false): HexahopStatics {
+  const cache = caches[timedReach ? 1 : 0]!;
   let st = cache.get(instance);
-  if (st === undefined) cache.set(instance, (st = new HexahopStatics(instance)));
+  if (st === undefined) cache.set(instance, (st = new HexahopStatics(instance, timedReach)));
   return st;
 }
 
@@ -68,7 +72,14 @@ export class HexahopStatics {
    */
   rollingSpinners = false;
 
-  constructor(instance: HexahopMap) {
+  /**
+   * @param timedReach moves of step t go over the tiles cells may hold by step t - 1, not over
+   * every tile they may ever hold: tighter where tiles come late (built, floated, turned in).
+   */
+  constructor(
+    instance: HexahopMap,
+    private readonly timedReach = false,
+  ) {
     this.start = cellIndex(instance.start[0], instance.start[1]);
     this.items = Uint8Array.from(instance.items);
     for (let c = 0; c < CELLS; c++) {
@@ -182,15 +193,15 @@ export class HexahopStatics {
     return `${s}|${Array.from(this.earliest).join(',')}`;
   }
 
-  private oracle(): ChainOracle<Tri> {
+  private oracle(by = NEVER): ChainOracle<Tri> {
     const tri = (cell: number, test: (k: number) => boolean): Tri => {
-      const ks = this.kinds(cell);
+      const ks = this.kindsBy(cell, by);
       const yes = ks.filter(test).length;
       return yes === 0 ? false : yes === ks.length ? true : 'unknown';
     };
     return {
-      kinds: (c) => this.kinds(c),
-      is: (c, k) => (this.kinds(c).length === 1 ? this.kinds(c)[0] === k : 'unknown'),
+      kinds: (c) => this.kindsBy(c, by),
+      is: (c, k) => (this.kindsBy(c, by).length === 1 ? this.kindsBy(c, by)[0] === k : 'unknown'),
       raised: (c) => tri(c, isRaised),
       water: (c) => tri(c, (k) => k === Tile.Water),
       antiIce: () => (this.antiItems.length === 0 ? false : 'unknown'),
@@ -204,6 +215,10 @@ export class HexahopStatics {
 
   /** The over-approximate moves with the current tile sets, and the first arrivals. */
   private computeReach(): void {
+    if (this.timedReach) {
+      this.computeTimedReach();
+      return;
+    }
     const oracle = this.oracle();
     this.successors = new Map();
     this.predecessors = undefined;
@@ -213,24 +228,10 @@ export class HexahopStatics {
     for (let i = 0; i < queue.length; i++) {
       const c = queue[i]!;
       const out = new Set<number>();
-      const kinds = this.kinds(c);
-      const take = (q: number, d: Direction | undefined, high: boolean): void => {
-        for (const b of chainBranches(q, d, high, oracle)) {
-          if (b.end === 'death') continue;
-          out.add(b.end);
-          for (const x of b.path) landing.set(x, Math.min(landing.get(x) ?? NEVER, arrival.get(c)! + 1));
-        }
-      };
-      for (const high of [true, false]) {
-        if (!kinds.some((k) => isRaised(k) === high)) continue;
-        for (const d of DIRECTIONS) {
-          const q = stepFrom(c, d);
-          if (oracle.water(q) === true) continue;
-          if (!high && oracle.raised(q) === true) continue;
-          take(q, d, high);
-        }
-        if (this.jumpItems.length > 0) take(c, undefined, high);
-      }
+      this.movesFrom(c, oracle, (end, path) => {
+        out.add(end);
+        for (const x of path) landing.set(x, Math.min(landing.get(x) ?? NEVER, arrival.get(c)! + 1));
+      });
       const list = [...out].sort((a, b) => a - b);
       this.successors.set(c, list);
       for (const n of list) {
@@ -240,6 +241,69 @@ export class HexahopStatics {
         }
       }
     }
+    this.arrival = arrival;
+    this.landing = landing;
+  }
+
+  /**
+   * The moves out of `c` over the tiles `oracle` allows: `take(end, path)` per landing branch
+   * that does not end in death.
+   */
+  private movesFrom(c: number, oracle: ChainOracle<Tri>, take: (end: number, path: number[]) => void): void {
+    const kinds = oracle.kinds(c);
+    const branch = (q: number, d: Direction | undefined, high: boolean): void => {
+      for (const b of chainBranches(q, d, high, oracle)) if (b.end !== 'death') take(b.end, b.path);
+    };
+    for (const high of [true, false]) {
+      if (!kinds.some((k) => isRaised(k) === high)) continue;
+      for (const d of DIRECTIONS) {
+        const q = stepFrom(c, d);
+        if (oracle.water(q) === true) continue;
+        if (!high && oracle.raised(q) === true) continue;
+        branch(q, d, high);
+      }
+      if (this.jumpItems.length > 0) branch(c, undefined, high);
+    }
+  }
+
+  /**
+   * Reach step by step, each move of step t over the tiles cells may hold by step t - 1. Only the
+   * cell left changes between that state and the move (and the walls, whose lowered tiles count
+   * from the walls' own first step), and no move's chain lands on the cell it left but a jump in
+   * place, whose landing this may only over-approximate.
+   */
+  private computeTimedReach(): void {
+    this.successors = new Map();
+    this.predecessors = undefined;
+    const arrival = new Map<number, number>([[this.start, 0]]);
+    const landing = new Map<number, number>([[this.start, 0]]);
+    const out = new Map<number, Set<number>>();
+    let last = 0;
+    for (let c = 0; c < CELLS; c++) {
+      for (let k = 0; k < TILE_COUNT; k++) {
+        const e = this.earliest[c * TILE_COUNT + k]!;
+        if (e < NEVER) last = Math.max(last, e);
+      }
+    }
+    for (let t = 1; ; t++) {
+      const oracle = this.oracle(t - 1);
+      const before = arrival.size;
+      for (const c of [...arrival.keys()]) {
+        let set = out.get(c);
+        if (set === undefined) out.set(c, (set = new Set()));
+        this.movesFrom(c, oracle, (end, path) => {
+          set.add(end);
+          if (!arrival.has(end)) arrival.set(end, t);
+          for (const x of path) if (!landing.has(x)) landing.set(x, t);
+        });
+      }
+      if (arrival.size === before && t > last) break;
+    }
+    for (const [c, set] of out)
+      this.successors.set(
+        c,
+        [...set].sort((a, b) => a - b),
+      );
     this.arrival = arrival;
     this.landing = landing;
   }

@@ -4,8 +4,10 @@
  * encoding involved, and says how deep it got on the others. Each level is held to what the
  * SAT runs in bench/results proved: the same optimum, no plan below a proven lower bound, no
  * optimum above the depth the search exhausted. Refused levels get their answer here alone.
- * Run: node --max-old-space-size=8192 dist/bench/hexahop/hexahop-search.bench.js
- *        [--max-states N] [--only A,B] [--against FILE,FILE] [--out NAME|PATH]
+ * Run: node dist/bench/hexahop/hexahop-search.bench.js [--max-states N] [--only A,B]
+ *        [--against FILE,FILE] [--out NAME|PATH]
+ * Memory grows with the cap (851,328 states of Archipeligo: 670 MB peak); caps far above the
+ * default million need node's --max-old-space-size.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';

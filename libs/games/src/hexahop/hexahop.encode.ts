@@ -128,7 +128,7 @@ export const DEFAULT_HEXAHOP_ENCODING: HexahopEncodingChoices = {
   orderedHits: false,
   returns: true,
   beamRanks: true,
-  timedReach: false,
+  timedReach: true,
 };
 
 /** Reads `options.variant` (keys as in HexahopEncodingChoices) over the defaults. */

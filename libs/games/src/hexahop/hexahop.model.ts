@@ -173,7 +173,10 @@ export class HexahopSimulator {
     return out;
   }
 
-  /** Puts the simulator in a state `packState` packed (alive, not won, at move `moves`). */
+  /**
+   * Puts the simulator in a state `packState` packed: alive, not won, at move `moves`. The score
+   * is no part of a state and stays as it was.
+   */
   unpackState(packed: Uint8Array, moves: number): void {
     this.tiles.fill(WATER);
     this.items.fill(0);

@@ -19,6 +19,7 @@ const LEVELS = [
   'Outposts', // a boat
   'Lifts', // lifts, blue walls
   'Crooked', // ice and an anti-ice item
+  'Breakthrough', // neighbouring lasers round a field of ice: explosions put in order by refine
 ];
 
 describe('Hex-a-Hop optimum: the sweep against a search of every state', () => {

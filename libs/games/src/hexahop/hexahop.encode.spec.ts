@@ -7,7 +7,8 @@ import { DIRECTION_STEPS, type MoveName } from './hexahop.geometry.js';
 import { hexahopLowerBound } from './hexahop.lower-bound.js';
 import { type HexahopInstance, type HexahopSolution } from './hexahop.model.js';
 import { parseHexahopInstance } from './hexahop.parse.js';
-import { seededInts } from './hexahop.random-maps.testing.js';
+import { randomFramedMap, seededInts } from './hexahop.random-maps.testing.js';
+import { staticsOf } from './hexahop.statics.js';
 import { shortestWin } from './hexahop.shortest-win.testing.js';
 import { verifyHexahop } from './hexahop.verify.js';
 
@@ -125,19 +126,13 @@ describe(encodeHexahop.name, () => {
     let tried = 0;
     while (tried < 6) {
       const width = 3 + random(2);
-      const inner = Array.from({ length: 2 + random(2) }, () =>
-        Array.from({ length: width }, () => chars[random(chars.length)]).join(''),
-      );
-      const [sx, sy] = [random(width), random(inner.length)];
-      inner[sy] = `${inner[sy]!.slice(0, sx)}o${inner[sy]!.slice(sx + 1)}`;
-      // A border of water keeps spinners off the edge of the map.
-      const rows = ['.'.repeat(width + 2), ...inner.map((r) => `.${r}.`), '.'.repeat(width + 2)];
+      const { rows, inner, start } = randomFramedMap(random, chars, width, 2 + random(2));
       const items: [number, number, string][] = [
         [1 + random(width), 1 + random(inner.length), random(2) ? 'jump' : 'anti-ice'],
       ];
       let instance: HexahopInstance;
       try {
-        instance = map(rows, [sx + 1, sy + 1], items);
+        instance = map(rows, start, items);
       } catch {
         continue;
       }
@@ -148,7 +143,7 @@ describe(encodeHexahop.name, () => {
         continue;
       }
       tried++;
-      const where = `${JSON.stringify(rows)} from (${sx + 1}, ${sy + 1}), items ${JSON.stringify(items)}`;
+      const where = `${JSON.stringify(rows)} from (${start.join(', ')}), items ${JSON.stringify(items)}`;
       if (best === undefined) {
         expect((await solveAt(instance, 10)).status, where).toBe('unsat');
         continue;
@@ -169,23 +164,17 @@ describe(encodeHexahop.name, () => {
     let tried = 0;
     let tighter = 0;
     while (tried < 16) {
-      const width = 3 + random(3);
-      const inner = Array.from({ length: 2 + random(2) }, () =>
-        Array.from({ length: width }, () => chars[random(chars.length)]).join(''),
-      );
-      const [sx, sy] = [random(width), random(inner.length)];
-      inner[sy] = `${inner[sy]!.slice(0, sx)}o${inner[sy]!.slice(sx + 1)}`;
-      const rows = ['.'.repeat(width + 2), ...inner.map((r) => `.${r}.`), '.'.repeat(width + 2)];
+      const { rows, start } = randomFramedMap(random, chars, 3 + random(3), 2 + random(2));
       let instance: HexahopInstance;
       let best: MoveName[] | undefined;
       try {
-        instance = map(rows, [sx + 1, sy + 1]);
+        instance = map(rows, start);
         best = shortestWin(instance, 20_000);
       } catch {
         continue;
       }
       tried++;
-      const where = `${JSON.stringify(rows)} from (${sx + 1}, ${sy + 1})`;
+      const where = `${JSON.stringify(rows)} from (${start.join(', ')})`;
       const horizon = best?.length ?? 10;
       const timed = { timedReach: true };
       const untimed = sut(instance, horizon, { variant: { timedReach: false } });
@@ -254,6 +243,77 @@ describe(encodeHexahop.name, () => {
       }
     }
     expect(rings, 'some maps need refinement rounds without the ranks').toBeGreaterThan(0);
+  });
+
+  it('agrees with the search on random maps of neighbouring lasers and ice, with the order of the hits left to refine', async () => {
+    const random = seededInts(20261126);
+    const chars = 'LLLLIIgggo..';
+    let tried = 0;
+    while (tried < 40) {
+      const width = 3 + random(3);
+      const { rows, inner, start } = randomFramedMap(random, chars, width, 3 + random(2));
+      if (!inner.join('').includes('g')) continue;
+      const items: [number, number, string][] =
+        random(3) === 0 ? [[1 + random(width), 1 + random(inner.length), 'jump']] : [];
+      let instance: HexahopInstance;
+      let best: MoveName[] | undefined;
+      try {
+        instance = map(rows, start, items);
+        best = shortestWin(instance, 20_000);
+      } catch {
+        continue;
+      }
+      // Only maps where one shot may hit two neighbouring lasers, so the order matters.
+      if (!staticsOf(instance, true).laserOrderMatters()) continue;
+      tried++;
+      const where = `${JSON.stringify(rows)} from (${start.join(', ')}), items ${JSON.stringify(items)}`;
+      const lazy = { lazyOrder: true };
+      if (best === undefined) {
+        expect((await solveAt(instance, 8, lazy)).status, where).toBe('unsat');
+        continue;
+      }
+      const found = await solveAt(instance, best.length, lazy);
+      expect(found.status, where).toBe('sat');
+      const plan = (found as { plan: HexahopSolution }).plan;
+      expect(verifyHexahop(instance, plan, best.length).ok, where).toBe(true);
+      const below = await solveAt(instance, best.length - 1, lazy);
+      expect(below.status, where).toBe('unsat');
+    }
+  });
+
+  describe('explosions of neighbouring lasers, left to refine', () => {
+    // Maps where a shot hits two neighbouring lasers and a model exploding the one the game's
+    // order spares would win sooner (found by a seeded random hunt).
+    const cases: [string, HexahopInstance][] = [
+      ['one', map(['.....', '.o.L.', '.gLL.', '.LIo.', '.....'], [3, 3], [[1, 3, 'jump']])],
+      ['two', map(['......', '.ILg..', '.LIg..', '.LIgo.', '......'], [4, 3], [[2, 3, 'jump']])],
+      ['three', map(['.......', '.gILoI.', '.gILLI.', '..Lggo.', '.......'], [5, 3], [[3, 1, 'jump']])],
+    ];
+    for (const [name, instance] of cases) {
+      it(`are cut to the game's order until the horizon below the optimum is unsatisfiable (${name})`, async () => {
+        const best = shortestWin(instance);
+        expect(best, 'the map is winnable').toBeDefined();
+        const below = await solveAt(instance, best!.length - 1, { lazyOrder: true });
+        expect(below.status).toBe('unsat');
+        expect(below.rounds, 'a model with the wrong explosions came first').toBeGreaterThan(0);
+        const found = await solveAt(instance, best!.length, { lazyOrder: true });
+        expect(found.status).toBe('sat');
+        expect(verifyHexahop(instance, (found as { plan: HexahopSolution }).plan, best!.length).ok).toBe(
+          true,
+        );
+      });
+    }
+
+    it('without the cuts, a model explodes the laser the game spares and its plan fails the simulator', async () => {
+      const instance = cases[0]![1];
+      const best = shortestWin(instance)!;
+      const encoded = sut(instance, best.length - 1, { variant: { lazyOrder: true } });
+      const outcome = await kissat.solve({ formula: encoded.formula });
+      expect(outcome.status).toBe('sat');
+      const model = outcome.status === 'sat' ? outcome.model : new Model(0, []);
+      expect(encoded.refine!(model)).toBeDefined();
+      expect(verifyHexahop(instance, encoded.decode(model), best.length - 1).ok).toBe(false);
+    });
   });
 
   describe('a beam that a ring of ice could hold up by itself', () => {

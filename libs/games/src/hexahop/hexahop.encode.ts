@@ -56,7 +56,11 @@
  * a set and adds its loop formula (needed only with beamRanks off). Laser hits are
  * a set, except on levels where one shot may hit two neighbouring lasers (whose explosions then
  * depend on the order of the hits): there every beam of a shot is a node of a tree in the game's
- * order, with hit, first-hit and explosion auxiliaries per (node, cell) (encodeLasersInOrder).
+ * order, with hit, first-hit and explosion auxiliaries per (node, cell) (encodeLasersInOrder);
+ * where that tree is too large (ice sending beams many ways), the hits stay a set and the hit
+ * lasers that explode are any maximal set with no two neighbours, which every order of the hits
+ * gives (so UNSAT is still a proof), and refine() replays each model's shots in the game's order
+ * and cuts the explosions that differ (orderShot).
  */
 import {
   atMostOne,
@@ -74,8 +78,14 @@ import { decodeHexahop } from './hexahop.decode.js';
 import { unsupportedFeatures } from './hexahop.features.js';
 import { cellX, cellY, type Direction, DIRECTIONS, OFF_MAP, stepFrom } from './hexahop.geometry.js';
 import { hexahopLowerBound } from './hexahop.lower-bound.js';
-import { type HexahopInstance, type HexahopSolution, Tile } from './hexahop.model.js';
-import { type HexahopStatics, rayTree, staticsOf } from './hexahop.statics.js';
+import {
+  explodingLasers,
+  type HexahopInstance,
+  type HexahopSolution,
+  Tile,
+  traceShot,
+} from './hexahop.model.js';
+import { type HexahopStatics, rayTree, rayTreesFit, staticsOf } from './hexahop.statics.js';
 
 /** Encoding choices, for benchmarks: every choice gives the same answers. */
 export interface HexahopEncodingChoices {
@@ -102,6 +112,13 @@ export interface HexahopEncodingChoices {
    */
   orderedHits: boolean;
   /**
+   * Where one shot may hit two neighbouring lasers: the hit lasers that explode are any maximal
+   * set of them with no two neighbours (every order of the hits gives such a set), and `refine`
+   * cuts each model's shots to the game's order, not the tree of beams of `orderedHits`. Always
+   * so where that tree is too large.
+   */
+  lazyOrder: boolean;
+  /**
    * Redundant clauses: the player never steps from an inert cell (a normal tile or stone wall that
    * nothing changes, with no item) to an inert neighbour and straight back, which changes nothing.
    */
@@ -126,6 +143,7 @@ export const DEFAULT_HEXAHOP_ENCODING: HexahopEncodingChoices = {
   visits: false,
   phases: true,
   orderedHits: false,
+  lazyOrder: false,
   returns: true,
   beamRanks: true,
   timedReach: true,
@@ -143,6 +161,7 @@ export function hexahopEncodingChoices(options?: EncodeOptions): HexahopEncoding
     visits: flag('visits'),
     phases: flag('phases'),
     orderedHits: flag('orderedHits'),
+    lazyOrder: flag('lazyOrder'),
     returns: flag('returns'),
     beamRanks: flag('beamRanks'),
     timedReach: flag('timedReach'),
@@ -257,6 +276,14 @@ class HexahopEncoder {
   private readonly withSecondCheck: boolean;
   /** One shot may hit two neighbouring lasers: hits are then encoded in the game's order. */
   private readonly orderedHits: boolean;
+  /** One shot may hit two neighbouring lasers, and `refine` puts the explosions in the game's order. */
+  private readonly lazyOrder: boolean;
+  /** Per step with lasers (lazyOrder): the firing lasers and the explosion literal per cell. */
+  private readonly shots: {
+    t: number;
+    firing: { laser: number; lit: number }[];
+    explode: Map<number, number>;
+  }[] = [];
   private readonly cache = new Map<string, number>();
   private readonly S: Table[] = [];
   private readonly M: Table[] = [];
@@ -313,7 +340,10 @@ class HexahopEncoder {
     this.jumpCells = st.jumpItems.filter(landable);
     this.actions = this.jumpCells.length > 0 ? 7 : 6;
     this.lower = hexahopLowerBound(instance);
-    this.orderedHits = choices.orderedHits || st.laserOrderMatters();
+    const orderMatters = st.laserOrderMatters();
+    const tree = (choices.orderedHits || orderMatters) && !(orderMatters && choices.lazyOrder);
+    this.orderedHits = tree && rayTreesFit(st);
+    this.lazyOrder = orderMatters && !this.orderedHits;
   }
 
   encode(): Encoded<HexahopSolution> {
@@ -368,6 +398,7 @@ class HexahopEncoder {
   private refine(model: Model): Lit[][] | undefined {
     const cuts: Lit[][] = [];
     const holds = (lit: number): boolean => lit === TRUE || (lit !== FALSE && model.value(lit));
+    for (const shot of this.shots) cuts.push(...this.orderShot(shot, holds));
     for (const graph of this.beams) {
       const on = graph.filter((s) => holds(s.lit));
       if (on.length === 0) continue;
@@ -397,6 +428,54 @@ class HexahopEncoder {
       }
     }
     return cuts.length > 0 ? cuts : undefined;
+  }
+
+  /**
+   * The explosions of a model's shot at step t, put in the game's order: replays the shot over
+   * the model's tiles M(t) and, where the model's explosions differ, cuts "with this laser and
+   * move, and these tiles on every cell the beams looked at, this cell explodes (or not)", which
+   * every real run satisfies.
+   */
+  private orderShot(
+    shot: { t: number; firing: { laser: number; lit: number }[]; explode: Map<number, number> },
+    holds: (lit: number) => boolean,
+  ): Lit[][] {
+    const { t } = shot;
+    const fired = shot.firing.find((f) => holds(f.lit));
+    if (fired === undefined) return [];
+    const action = Array.from({ length: this.actions }, (_, a) => a).find((a) => holds(this.act(a, t)));
+    if (action === undefined) throw new Error(`hexahop: a laser fires at step ${t} with no move`);
+    const table = this.M[t]!;
+    const tileAt = (c: number): number => {
+      if (c === OFF_MAP) return Tile.Water;
+      const row = table.get(c);
+      if (row === undefined) return this.initial[c]!;
+      const k = row.findIndex((l) => holds(l));
+      if (k < 0) throw new Error(`hexahop: no tile on cell ${c} at step ${t}`);
+      return k;
+    };
+    const traced = traceShot(tileAt, fired.laser, action === JUMP ? undefined : (action as Direction));
+    const real = new Set(explodingLasers(tileAt, traced.hits));
+    for (const x of real) {
+      if (!shot.explode.has(x))
+        throw new Error(`hexahop: laser ${x} explodes at step ${t} outside the beams encoded`);
+    }
+    const wrong = [...shot.explode].filter(([x, lit]) => holds(lit) !== real.has(x));
+    if (wrong.length === 0) return [];
+    // The shot reads only whether each cell is water, ice, a laser or another tile.
+    const reason = [not(fired.lit), not(this.act(action, t))];
+    for (const c of traced.read) {
+      const k = tileAt(c);
+      const classes: number[] = [Tile.Water, Tile.Ice, Tile.Laser];
+      if (classes.includes(k)) reason.push(not(this.m(c, k, t)));
+      else reason.push(...classes.map((q) => this.m(c, q, t)));
+    }
+    const cuts: Lit[][] = [];
+    for (const [x, lit] of wrong) {
+      const clause = [...reason, real.has(x) ? lit : -lit].filter((l) => l !== FALSE);
+      if (!clause.includes(TRUE)) cuts.push([...new Set(clause)]);
+    }
+    return cuts;
   }
 
   // ---- literals ----
@@ -872,9 +951,11 @@ class HexahopEncoder {
     const lasers = this.layers[t]!.filter((c) => this.st.kindsBy(c, t).includes(Tile.Laser));
     if (lasers.length === 0) return;
     const fires = new Map<string, number>();
+    const firing: { laser: number; lit: number }[] = [];
     for (const L of lasers) {
       const any = this.andOf(`fire ${L} ${t}`, [this.landed(L, t), this.m(L, Tile.Laser, t)]);
       this.secondChecks.push(any);
+      firing.push({ laser: L, lit: any });
       for (const d of DIRECTIONS) {
         const dir = this.orOf(`aim ${d} ${t}`, [this.act(d, t), this.act(JUMP, t)]);
         fires.set(`${stepFrom(L, d)} ${d}`, this.andOf(`fire ${L} ${d} ${t}`, [any, dir]));
@@ -944,10 +1025,26 @@ class HexahopEncoder {
       if (list === undefined) destroyed.set(x, (list = []));
       list.push(lit);
     };
+    const explodes = new Map<number, number>();
+    const hitLasers = new Map<number, number>();
     for (const [x, h] of hit) {
       destroy(x, this.andOf(`struck ${x} ${t}`, [h, not(this.m(x, Tile.Ice, t))]));
-      const explode = this.andOf(`explode ${x} ${t}`, [h, this.m(x, Tile.Laser, t)]);
-      for (const d of DIRECTIONS) destroy(stepFrom(x, d), explode);
+      const hitLaser = this.andOf(`explode ${x} ${t}`, [h, this.m(x, Tile.Laser, t)]);
+      if (hitLaser === FALSE) continue;
+      hitLasers.set(x, hitLaser);
+      if (this.lazyOrder) explodes.set(x, this.f.pool.named('explode', cellX(x), cellY(x), t));
+      else for (const d of DIRECTIONS) destroy(stepFrom(x, d), hitLaser);
+    }
+    if (this.lazyOrder) {
+      // Explosions: a maximal set of hit lasers with no two neighbours; refine() orders them.
+      for (const [x, e] of explodes) {
+        addFolded(this.f, [-e, hitLasers.get(x)!]);
+        const near = DIRECTIONS.map((d) => stepFrom(x, d)).filter((y) => explodes.has(y));
+        for (const y of near) if (y > x) addFolded(this.f, [-e, -explodes.get(y)!]);
+        addFolded(this.f, [not(hitLasers.get(x)!), e, ...near.map((y) => explodes.get(y)!)]);
+      }
+      this.shots.push({ t, firing, explode: explodes });
+      for (const [x, explode] of explodes) for (const d of DIRECTIONS) destroy(stepFrom(x, d), explode);
     }
     for (const [x, lits] of destroyed) {
       this.addEvent(x, { lit: this.orOf(`destroyed ${x} ${t}`, lits), to: () => Tile.Water });

@@ -1,6 +1,6 @@
 import { DIRECTIONS, OFF_MAP, stepFrom } from './hexahop.geometry.js';
 import { Item, ITEM_NAMES, Tile, TILE_NAMES } from './hexahop.model.js';
-import { type HexahopMap, rayTree, staticsOf } from './hexahop.statics.js';
+import { type HexahopMap, staticsOf } from './hexahop.statics.js';
 
 /** The tile ids the SAT encoding handles (all but the switch, which no level uses). */
 export const SUPPORTED_TILES: ReadonlySet<number> = new Set<number>([
@@ -41,8 +41,9 @@ export function featuresOf(map: { tiles: ArrayLike<number>; items: ArrayLike<num
  * the edge of the map are refused (they turn tiles off the map, a case the encoding leaves out),
  * and so are spinners that may roll tiles almost anywhere, such as two side by side the player
  * reaches (too wide to encode).
- * Lasers whose shots may hit two neighbouring lasers are encoded in the game's order of hits,
- * through a tree of the beams a shot may send; a level where that tree is too large is refused.
+ * Lasers whose shots may hit two neighbouring lasers are all supported: the encoding follows the
+ * game's order of hits through a tree of the beams a shot may send, or lazily where that tree is
+ * too large (see `lazyOrder`).
  */
 export function unsupportedFeatures(map: HexahopMap): string[] {
   const out = new Set<string>();
@@ -65,16 +66,6 @@ export function unsupportedFeatures(map: HexahopMap): string[] {
       .cellsMaying(Tile.Spinner)
       .some((c) => st.firstArrival(c) < Infinity && DIRECTIONS.some((d) => stepFrom(c, d) === OFF_MAP));
     if (edge) out.add('spinner (next to the edge of the map)');
-  }
-  if (out.size === 0 && tiles.includes(Tile.Laser)) {
-    const st = staticsOf(map);
-    if (st.laserOrderMatters()) {
-      try {
-        for (const L of st.cellsMaying(Tile.Laser)) rayTree(L, (c) => st.kinds(c));
-      } catch {
-        out.add('laser (ice sending a shot too many ways)');
-      }
-    }
   }
   return [...out];
 }

@@ -345,27 +345,7 @@ export class HexahopSimulator {
   }
 
   private fireLaser(from: number, d: Direction | undefined): void {
-    const hits: number[] = [];
-    const hitDirections = new Map<number, number>();
-    const beam = (origin: number, fd: Direction): void => {
-      let p = stepFrom(origin, fd);
-      for (let range = 0; range < MAP_SIZE; range++, p = stepFrom(p, fd)) {
-        const t = this.tile(p);
-        if (SOLIDITY[t] === -1) continue;
-        const seen = hitDirections.get(p);
-        if (seen === undefined || (t === Tile.Ice && (seen & (1 << fd)) === 0)) {
-          if (seen === undefined) hits.push(p);
-          hitDirections.set(p, (seen ?? 0) | (1 << fd));
-          if (t === Tile.Ice) {
-            beam(p, ((fd + 1) % 6) as Direction);
-            beam(p, ((fd + 5) % 6) as Direction);
-          }
-        }
-        return;
-      }
-    };
-    for (const fd of d === undefined ? DIRECTIONS : [d]) beam(from, fd);
-    for (const p of hits) {
+    for (const p of traceShot((c) => this.tile(c), from, d).hits) {
       const t = this.tile(p);
       if (t === Tile.Ice) continue;
       this.destroy(p);
@@ -408,4 +388,62 @@ export class HexahopSimulator {
     this.counts[tile]!++;
     this.tiles[cell] = tile;
   }
+}
+
+/** The cells a laser shot hits, in the game's order, and every cell the beams looked at. */
+export interface TracedShot {
+  hits: number[];
+  /** The cells whose tiles decided the shot (passed over, hit, or stopped at). */
+  read: number[];
+}
+
+/**
+ * The beams of a laser shot from `from` (in direction `d`, or all six for a jump): each passes
+ * over water and hits the first other tile; ice sends it on in the two directions 60 degrees
+ * off, clockwise first, but a beam reaching a cell already hit (ice: already entered from the
+ * same direction) stops there. Hits are listed in the order the beams find them.
+ */
+export function traceShot(
+  tileAt: (cell: number) => number,
+  from: number,
+  d: Direction | undefined,
+): TracedShot {
+  const hits: number[] = [];
+  const read = new Set<number>();
+  const hitDirections = new Map<number, number>();
+  const beam = (origin: number, fd: Direction): void => {
+    let p = stepFrom(origin, fd);
+    for (let range = 0; range < MAP_SIZE; range++, p = stepFrom(p, fd)) {
+      const t = tileAt(p);
+      if (p !== OFF_MAP) read.add(p);
+      if (SOLIDITY[t] === -1) continue;
+      const seen = hitDirections.get(p);
+      if (seen === undefined || (t === Tile.Ice && (seen & (1 << fd)) === 0)) {
+        if (seen === undefined) hits.push(p);
+        hitDirections.set(p, (seen ?? 0) | (1 << fd));
+        if (t === Tile.Ice) {
+          beam(p, ((fd + 1) % 6) as Direction);
+          beam(p, ((fd + 5) % 6) as Direction);
+        }
+      }
+      return;
+    }
+  };
+  for (const fd of d === undefined ? DIRECTIONS : [d]) beam(from, fd);
+  return { hits, read: [...read] };
+}
+
+/**
+ * The hit lasers that explode when a shot's hits are destroyed in order: each one not already
+ * destroyed by the explosion of a neighbour before it.
+ */
+export function explodingLasers(tileAt: (cell: number) => number, hits: readonly number[]): number[] {
+  const gone = new Set<number>();
+  const out: number[] = [];
+  for (const p of hits) {
+    if (gone.has(p) || tileAt(p) !== Tile.Laser) continue;
+    out.push(p);
+    for (const j of DIRECTIONS) gone.add(stepFrom(p, j));
+  }
+  return out;
 }

@@ -85,13 +85,10 @@ describe(parseHexahopInstance.name, () => {
   });
 
   it('names the tile type a level uses that is not supported yet, with the reason', () => {
-    const error = inputError(() => sut({ level: 'Breakthrough' }));
+    const error = inputError(() => sut({ level: 'Rolling Hexagons' }));
     expect(error.field).toBe('level');
     expect(error.reason).toBe(
-      "level 'Breakthrough' uses tile type 'laser (ice sending a shot too many ways)', which is not supported yet",
-    );
-    expect(inputError(() => sut({ level: 'Rolling Hexagons' })).reason).toMatch(
-      /'spinner \(two side by side, rolling each other across the map\)'/,
+      "level 'Rolling Hexagons' uses tile type 'spinner (two side by side, rolling each other across the map)', which is not supported yet",
     );
   });
 
@@ -149,9 +146,13 @@ describe(listHexahopLevels.name, () => {
     });
     expect(orbital.tiles).toEqual(['normal', 'green']);
     expect(sut2.find((l) => l.name === 'Laser Tiles')!.supported).toBe(true);
-    const breakthrough = sut2.find((l) => l.name === 'Breakthrough')!;
-    expect(breakthrough.supported).toBe(false);
-    expect(breakthrough.unsupported).toEqual(['laser (ice sending a shot too many ways)']);
+    // Its lasers' shots may take too many ways round the ice for a tree of beams: the order of
+    // their hits is left to refine.
+    expect(sut2.find((l) => l.name === 'Breakthrough')!.supported).toBe(true);
+    const rolling = sut2.find((l) => l.name === 'Rolling Hexagons')!;
+    expect(rolling.supported).toBe(false);
+    expect(rolling.unsupported).toEqual(['spinner (two side by side, rolling each other across the map)']);
+    expect(sut2.filter((l) => !l.supported).map((l) => l.name)).toEqual(['Rolling Hexagons']);
   });
 
   it('marks a level supported exactly when the parser accepts it', () => {

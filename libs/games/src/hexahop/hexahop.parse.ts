@@ -23,7 +23,7 @@ const FIELDS = new Set(['level', 'levels', 'map', 'start', 'items', 'name']);
  *   `#` stone wall, `I` ice, `i` de-iced, `l`/`H` lift down/up, `S` spinner, `L` laser, `U`
  *   builder, `P` boat, `W` switch). It needs a green tile.
  * Levels using a tile type the solver does not handle (the switch, which no level has, and a few
- * arrangements of spinners and lasers, see unsupportedFeatures) are refused, naming the type.
+ * arrangements of spinners, see unsupportedFeatures) are refused, naming the type.
  * With `context.readableFiles`, a `levels` path outside it (and the installed file) is refused
  * before the file is looked at, with one message whether it exists or not.
  * Throws `InputError` naming the field at fault.

@@ -517,7 +517,7 @@ export class HexahopStatics {
   /**
    * Whether one shot (a jump fires all six ways, ice splits a beam) may hit two neighbouring
    * cells that may both hold lasers: the game then explodes them in the order of the hits, which
-   * the encoding does not follow.
+   * a set of hits does not tell.
    */
   laserOrderMatters(): boolean {
     for (const L of this.firingLasers()) {
@@ -587,7 +587,7 @@ export interface RayHit {
   cell: number;
 }
 
-/** Trees larger than this are refused (ice sending beams too many ways). */
+/** Trees larger than this are not built (ice sending beams too many ways): the order is left to refine. */
 export const MAX_RAY_NODES = 4000;
 
 /**
@@ -619,4 +619,14 @@ export function rayTree(laser: number, kindsOf: (cell: number) => readonly numbe
   };
   for (const d of DIRECTIONS) walk(laser, d, undefined, new Set());
   return out;
+}
+
+/** Whether the tree of beams of every laser's shot stays within MAX_RAY_NODES. */
+export function rayTreesFit(st: HexahopStatics): boolean {
+  try {
+    for (const L of st.cellsMaying(Tile.Laser)) rayTree(L, (c) => st.kinds(c));
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -25,6 +25,22 @@ describe(solveParsed.name, () => {
     expect(events.some((e) => e.type === 'bounds')).toBe(true);
   });
 
+  it('reports the solver calls of a horizon whose lazy encoding asked for refinement', async () => {
+    // A Hex-a-Hop map where, at 2 moves, a model exploding the laser the game's order spares
+    // would win: refine cuts it, and 2 is UNSAT only after more than one call.
+    const report = await solveInstance(
+      'hexahop',
+      { map: ['.....', '.o.L.', '.gLL.', '.LIo.', '.....'], start: [3, 3], items: [[1, 3, 'jump']] },
+      { parallelism: 1 },
+    );
+    expect(report.status).toBe('optimal');
+    expect(report.horizon).toBe(3);
+    const below = report.horizons.find((h) => h.t === 2);
+    expect(below?.result).toBe('unsat');
+    expect(below?.rounds).toBeGreaterThan(1);
+    expect(report.horizons.filter((h) => h.t < 2).every((h) => h.rounds === undefined)).toBe(true);
+  });
+
   it('runs the lowest open horizon with the UNSAT preset and the ones above with the SAT preset, for the cube', async () => {
     const presetsOf = async (presets?: boolean): Promise<Map<number, string | undefined>> => {
       const seen = new Map<number, string | undefined>();

@@ -11,6 +11,8 @@ export interface HorizonLine {
   ms: number;
   /** How many times the horizon ran, when more than once (a patient probe gave way, then ran again). */
   runs?: number;
+  /** Solver calls of a lazy encoding's last run, when `refine` asked for more than one. */
+  rounds?: number;
 }
 
 /** The one JSON object `satfarm solve --json` prints (DESIGN.md §4). */

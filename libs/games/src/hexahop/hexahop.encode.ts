@@ -107,15 +107,16 @@ export interface HexahopEncodingChoices {
    */
   phases: boolean;
   /**
-   * Laser hits in the game's order on every level with lasers, not only where one shot may hit
-   * two neighbouring lasers (where the order changes the outcome and this is always on).
+   * Laser hits in the game's order, through the tree of beams of each shot, on every level with
+   * lasers, not only where one shot may hit two neighbouring lasers (where the order changes the
+   * outcome, and the tree is used there when `lazyOrder` is off).
    */
   orderedHits: boolean;
   /**
-   * Where one shot may hit two neighbouring lasers: the hit lasers that explode are any maximal
-   * set of them with no two neighbours (every order of the hits gives such a set), and `refine`
-   * cuts each model's shots to the game's order, not the tree of beams of `orderedHits`. Always
-   * so where that tree is too large.
+   * Where one shot may hit two neighbouring lasers: the hits are a set, the hit lasers that
+   * explode are any maximal set of them with no two neighbours (every order of the hits gives
+   * such a set), and `refine` cuts each model's shots to the game's order. Off: the tree of beams
+   * in the game's order (as `orderedHits`), except where that tree is too large.
    */
   lazyOrder: boolean;
   /**
@@ -143,7 +144,7 @@ export const DEFAULT_HEXAHOP_ENCODING: HexahopEncodingChoices = {
   visits: false,
   phases: true,
   orderedHits: false,
-  lazyOrder: false,
+  lazyOrder: true,
   returns: true,
   beamRanks: true,
   timedReach: true,

@@ -162,6 +162,34 @@ describe('the farm API', () => {
     expect(job.stats.solver).toMatch(/^cadical/);
   });
 
+  it("shows a horizon's solver calls when the worker's lazy encoding asked for refinement", async () => {
+    // At 2 moves, a model exploding the laser the game's order spares would win: the worker cuts
+    // it and solves again, and 2 is UNSAT only after more than one call.
+    const created = await http<{ id: string }>(
+      front.url,
+      'POST',
+      '/v1/jobs',
+      {
+        game: 'hexahop',
+        instance: {
+          map: ['.....', '.o.L.', '.gLL.', '.LIo.', '.....'],
+          start: [3, 3],
+          items: [[1, 3, 'jump']],
+        },
+      },
+      auth,
+    );
+    expect(created.status).toBe(201);
+    expect((await progress.subscribe({ jobId: created.body.id })).ok).toBe(true);
+    expect((await progress.jobEnd(created.body.id)).status).toBe('optimal');
+    const job = (await http<JobResource>(front.url, 'GET', `/v1/jobs/${created.body.id}`, undefined, auth))
+      .body;
+    expect(job).toMatchObject({ status: 'optimal', horizon: 3, verified: true });
+    const below = job.horizons.find((h) => h.t === 2);
+    expect(below?.result).toBe('unsat');
+    expect(below?.rounds).toBeGreaterThan(1);
+  });
+
   it('lists jobs by state and answers 404 for unknown ones', async () => {
     const created = await http<{ id: string }>(
       serving.url,

@@ -113,6 +113,7 @@ function outcome<S>(result: HorizonResult<S>, startedAt: number): HorizonRunOutc
     encodeMs: Math.round(result.stats.encodeMs),
     ...(result.stats.conflicts === undefined ? {} : { conflicts: result.stats.conflicts }),
     ...(result.stats.preset === undefined ? {} : { preset: result.stats.preset }),
+    ...(result.stats.rounds === undefined ? {} : { rounds: result.stats.rounds }),
   };
   const base = { startedAt, ms: Date.now() - startedAt, stats };
   switch (result.result) {

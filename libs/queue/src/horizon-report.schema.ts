@@ -9,6 +9,8 @@ export const HorizonRunStatsSchema = z.object({
   encodeMs: z.number().min(0),
   conflicts: z.number().int().min(0).optional(),
   preset: z.enum(['sat', 'unsat']).optional(),
+  /** Solver calls of a lazy encoding, when `refine` asked for more than one. */
+  rounds: z.number().int().min(2).optional(),
 });
 export type HorizonRunStats = z.infer<typeof HorizonRunStatsSchema>;
 

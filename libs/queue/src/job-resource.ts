@@ -27,6 +27,8 @@ export interface JobHorizonLine {
   ms: number;
   /** Which run this is, when the horizon ran more than once (a patient probe gave way). */
   runs?: number;
+  /** Solver calls of a lazy encoding's last run, when `refine` asked for more than one. */
+  rounds?: number;
 }
 
 /**

@@ -50,7 +50,8 @@ export interface JobState {
   sweep: SweepState;
   plan?: BestPlan;
   /** Formula size per horizon run. */
-  sizes: Record<string, { vars: number; clauses: number }>;
+  /** Per horizon run: its formula's size, and its solver calls when a lazy encoding made more than one. */
+  sizes: Record<string, { vars: number; clauses: number; rounds?: number }>;
   /** Solver name and version, from the workers' reports. */
   solver?: string;
   error?: string;

@@ -20,6 +20,7 @@ export function buildJobResource(meta: JobMeta, state: JobState, now: number, re
       result: h.state,
       ms: Math.round(ms),
       ...(h.run === undefined ? {} : { runs: h.run }),
+      ...(open || state.sizes[h.t]?.rounds === undefined ? {} : { rounds: state.sizes[h.t]!.rounds }),
     });
   }
   const plan = state.plan;

@@ -85,7 +85,14 @@ export function horizonFinished(
     ...state,
     sweep: recorded.state,
     status: 'running',
-    sizes: { ...state.sizes, [t]: { vars: report.stats.vars, clauses: report.stats.clauses } },
+    sizes: {
+      ...state.sizes,
+      [t]: {
+        vars: report.stats.vars,
+        clauses: report.stats.clauses,
+        ...(report.stats.rounds === undefined ? {} : { rounds: report.stats.rounds }),
+      },
+    },
     solver: report.stats.solver,
   };
   const improves =

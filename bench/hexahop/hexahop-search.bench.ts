@@ -9,15 +9,14 @@
  * Memory grows with the cap (851,328 states of Archipeligo: 670 MB peak); caps far above the
  * default million need node's --max-old-space-size.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 
 import { HexahopSimulator, instanceOfLevel, loadLevelCatalog, searchShortestWin } from '@satfarm/games';
 
 import { failOption, resultsPath, selectLevels, writeResults } from './bench-options.js';
+import { hexahopResultFiles, type LevelResults, readLevelResults } from './level-results.js';
 
 const { values: args } = (() => {
   try {
@@ -44,69 +43,6 @@ if (!Number.isInteger(maxStates) || maxStates < 1) {
 }
 const out = resultsPath(args.out);
 
-/** What the SAT runs proved of one level: the optimum, or the highest lower bound. */
-interface Proven {
-  optimum?: number;
-  lower: number;
-  sources: Set<string>;
-}
-
-/** Reads what SAT runs proved from bench results: benchmark rows, CLI runs, or one CLI report. */
-function provenByLevel(files: string[]): Map<string, Proven> {
-  const proven = new Map<string, Proven>();
-  const note = (level: string, source: string, status: string, lower: number, moves?: number): void => {
-    const p = proven.get(level) ?? { lower: 0, sources: new Set<string>() };
-    p.lower = Math.max(p.lower, lower);
-    if (status === 'optimal' && moves !== undefined) {
-      if (p.optimum !== undefined && p.optimum !== moves) {
-        fail('against', `${level}: optimum ${p.optimum} in one file, ${moves} in ${source}`);
-      }
-      p.optimum = moves;
-    }
-    p.sources.add(source);
-    proven.set(level, p);
-  };
-  interface Report {
-    status: string;
-    bounds: { lower: number };
-    solution?: { moves: unknown[] };
-    render?: { name: string };
-  }
-  for (const file of files) {
-    const source = file.replace(/^.*\//, '');
-    let json: {
-      rows?: { level: string; status: string; bounds?: string; moves?: number }[];
-      runs?: { level: string; report: Report }[];
-    } & Partial<Report>;
-    try {
-      json = JSON.parse(readFileSync(file, 'utf8')) as typeof json;
-    } catch (error) {
-      return fail('against', `cannot read ${file}: ${(error as Error).message}`);
-    }
-    for (const r of json.rows ?? []) {
-      if (r.bounds === undefined) continue;
-      note(r.level, source, r.status, Number(r.bounds.split('..')[0]), r.moves);
-    }
-    const reports = (json.runs ?? []).map((r) => ({ level: r.level, report: r.report }));
-    if (json.render?.name !== undefined && json.status !== undefined) {
-      reports.push({ level: json.render.name, report: json as Report });
-    }
-    for (const { level, report } of reports) {
-      note(level, source, report.status, report.bounds.lower, report.solution?.moves.length);
-    }
-  }
-  return proven;
-}
-
-/** The hexahop result files of bench/results (not this bench's own, nor the custom maps). */
-function defaultAgainst(): string[] {
-  const folder = dirname(resultsPath('hexahop'));
-  return readdirSync(folder)
-    .filter((f) => /^hexahop.*\.json$/.test(f) && !/^hexahop-(search|custom-maps)/.test(f))
-    .sort()
-    .map((f) => `${folder}/${f}`);
-}
-
 interface Row {
   number: number;
   level: string;
@@ -123,7 +59,7 @@ interface Row {
   plan?: string;
 }
 
-function checkOf(found: number | undefined, depth: number, proven: Proven | undefined): string {
+function checkOf(found: number | undefined, depth: number, proven: LevelResults | undefined): string {
   if (proven === undefined) return found === undefined ? '-' : 'search only';
   if (proven.optimum !== undefined) {
     if (found !== undefined) return found === proven.optimum ? 'same' : 'DISAGREE';
@@ -134,8 +70,8 @@ function checkOf(found: number | undefined, depth: number, proven: Proven | unde
 }
 
 function main(): void {
-  const against = args.against?.split(',').map((f) => resultsPath(f.trim())) ?? defaultAgainst();
-  const proven = provenByLevel(against);
+  const against = args.against?.split(',').map((f) => resultsPath(f.trim())) ?? hexahopResultFiles();
+  const proven = readLevelResults(against, (reason) => fail('against', reason));
   const catalog = selectLevels(loadLevelCatalog(), args.only, fail);
   console.log(`hexahop search: up to ${maxStates} states per level, against ${against.length} result files`);
   const rows: Row[] = [];

@@ -1,0 +1,68 @@
+/*
+ * Hex-a-Hop's levels table: every level's best answer across the recorded runs of bench/results
+ * (the SAT runs' proven optima and bounds, the search's answer where the encoding refuses the
+ * level). No solver runs. Fails (exit 1) on a contradiction between the records: a plan shorter
+ * than a proven lower bound, two proven optima, or a search optimum other than the SAT one.
+ * Run: node dist/bench/hexahop/hexahop-levels.report.js [--check]
+ *   writes bench/results/hexahop-levels.json and docs/hexahop-levels.md; with --check, writes
+ *   nothing and exits 1 when docs/hexahop-levels.md is not what the records say.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { loadLevelCatalog } from '@satfarm/games';
+
+import { failOption, resultsPath, writeResults } from './bench-options.js';
+import { hexahopResultFiles, readLevelResults } from './level-results.js';
+import { formatMarkdown, levelLines, levelsMarkdown, type SearchRow } from './level-table.js';
+
+const fail = (option: string | undefined, reason: string): never =>
+  failOption('hexahop levels', option, reason);
+
+const { values: args } = (() => {
+  try {
+    return parseArgs({ options: { check: { type: 'boolean', default: false } } });
+  } catch (error) {
+    return fail(undefined, (error as Error).message);
+  }
+})();
+
+async function main(): Promise<void> {
+  const files = hexahopResultFiles();
+  const results = readLevelResults(files, (reason) => {
+    console.error(`hexahop levels: ${reason}`);
+    process.exit(1);
+  });
+  const search = (JSON.parse(readFileSync(resultsPath('hexahop-search'), 'utf8')) as { rows: SearchRow[] })
+    .rows;
+  const { lines, problems } = levelLines(loadLevelCatalog(), results, search);
+  for (const p of problems) console.error(`hexahop levels: ${p}`);
+  const docs = resolve(dirname(resultsPath('hexahop')), '../../docs/hexahop-levels.md');
+  const markdown = await formatMarkdown(levelsMarkdown(lines), docs);
+  if (args.check) {
+    let current = '';
+    try {
+      current = readFileSync(docs, 'utf8');
+    } catch {
+      // A missing table is a stale one.
+    }
+    if (current !== markdown) {
+      console.error(`hexahop levels: ${docs} is not what bench/results say; run without --check`);
+      process.exitCode = 1;
+    }
+  } else {
+    console.table(lines.map(({ plan: _plan, ...shown }) => shown));
+    writeFileSync(docs, markdown);
+    console.log(`wrote ${docs}`);
+    writeResults(resultsPath('hexahop-levels'), {
+      report: 'hexahop-levels',
+      from: files.map((f) => f.replace(/^.*\//, '')),
+      problems,
+      lines,
+    });
+  }
+  if (problems.length > 0) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,135 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+import { resultsPath } from './bench-options.js';
+
+/** A verified plan one SAT run reported for a level. */
+export interface ReportedPlan {
+  moves: number;
+  score?: number;
+  /** Whether the run proved it the fewest moves (UNSAT one below). */
+  optimal: boolean;
+  /** The run's wall time in seconds (from its own start: --min-horizon runs began at a bound). */
+  seconds?: number;
+  plan?: string;
+  source: string;
+}
+
+/** What the SAT runs of bench/results proved of one level. */
+export interface LevelResults {
+  /** The proven optimum, when a run proved one. */
+  optimum?: number;
+  /** The highest proven lower bound on the fewest moves. */
+  lower: number;
+  /** The first result file (in the order read) that proved `lower`. */
+  lowerSource?: string;
+  plans: ReportedPlan[];
+  sources: Set<string>;
+}
+
+interface Report {
+  status: string;
+  bounds: { lower: number };
+  solution?: { moves: string[]; score?: number };
+  stats?: { wallMs?: number };
+  render?: { name: string };
+}
+
+interface ResultFile {
+  rows?: {
+    level: string;
+    status: string;
+    bounds?: string;
+    moves?: number;
+    score?: number;
+    seconds?: number;
+    plan?: string;
+  }[];
+  runs?: { level: string; report: Report }[];
+}
+
+/**
+ * Reads what SAT runs proved from result files: benchmark rows, CLI runs (`runs`), or one CLI
+ * report. Two files proving different optima for a level are a contradiction: `fail` is called.
+ */
+export function readLevelResults(
+  files: string[],
+  fail: (reason: string) => never,
+): Map<string, LevelResults> {
+  const byLevel = new Map<string, LevelResults>();
+  const note = (
+    level: string,
+    source: string,
+    status: string,
+    lower: number,
+    plan: Omit<ReportedPlan, 'optimal'> | undefined,
+  ): void => {
+    const r = byLevel.get(level) ?? { lower: 0, plans: [], sources: new Set<string>() };
+    if (r.lowerSource === undefined || lower > r.lower) {
+      r.lower = lower;
+      r.lowerSource = source;
+    }
+    const optimal = status === 'optimal' && plan !== undefined;
+    if (optimal) {
+      if (r.optimum !== undefined && r.optimum !== plan.moves) {
+        fail(`${level}: optimum ${r.optimum} in one file, ${plan.moves} in ${plan.source}`);
+      }
+      r.optimum = plan.moves;
+    }
+    if (plan !== undefined) r.plans.push({ ...plan, optimal });
+    r.sources.add(source);
+    byLevel.set(level, r);
+  };
+  for (const file of files) {
+    const source = file.replace(/^.*\//, '');
+    let json: ResultFile & Partial<Report>;
+    try {
+      json = JSON.parse(readFileSync(file, 'utf8')) as typeof json;
+    } catch (error) {
+      return fail(`cannot read ${file}: ${(error as Error).message}`);
+    }
+    for (const r of json.rows ?? []) {
+      if (r.bounds === undefined) continue;
+      const plan =
+        r.moves === undefined
+          ? undefined
+          : {
+              moves: r.moves,
+              source,
+              ...(r.score === undefined ? {} : { score: r.score }),
+              ...(r.seconds === undefined ? {} : { seconds: r.seconds }),
+              ...(r.plan === undefined ? {} : { plan: r.plan }),
+            };
+      note(r.level, source, r.status, Number(r.bounds.split('..')[0]), plan);
+    }
+    const reports = (json.runs ?? []).map((r) => ({ level: r.level, report: r.report }));
+    if (json.render?.name !== undefined && json.status !== undefined) {
+      reports.push({ level: json.render.name, report: json as Report });
+    }
+    for (const { level, report } of reports) {
+      const moves = report.solution?.moves;
+      const plan =
+        moves === undefined
+          ? undefined
+          : {
+              moves: moves.length,
+              source,
+              plan: moves.join(' '),
+              ...(report.solution?.score === undefined ? {} : { score: report.solution.score }),
+              ...(report.stats?.wallMs === undefined
+                ? {}
+                : { seconds: Math.round(report.stats.wallMs / 100) / 10 }),
+            };
+      note(level, source, report.status, report.bounds.lower, plan);
+    }
+  }
+  return byLevel;
+}
+
+/** The SAT result files of bench/results for Hex-a-Hop (not the search's, nor the custom maps'). */
+export function hexahopResultFiles(folder = dirname(resultsPath('hexahop'))): string[] {
+  return readdirSync(folder)
+    .filter((f) => /^hexahop.*\.json$/.test(f) && !/^hexahop-(search|custom-maps|levels)/.test(f))
+    .sort()
+    .map((f) => `${folder}/${f}`);
+}

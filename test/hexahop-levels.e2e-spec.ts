@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { describe, expect, it } from 'vitest';
+
+import { instanceOfLevel, loadLevelCatalog, type MoveName, verifyHexahop } from '@satfarm/games';
+
+import { hexahopResultFiles, readLevelResults } from '../bench/hexahop/level-results.js';
+import { formatMarkdown, levelLines, levelsMarkdown, type SearchRow } from '../bench/hexahop/level-table.js';
+
+const results = fileURLToPath(new URL('../bench/results', import.meta.url));
+const docs = fileURLToPath(new URL('../docs/hexahop-levels.md', import.meta.url));
+
+/**
+ * docs/hexahop-levels.md tells a user each level's fewest moves. It must be what the recorded
+ * runs say, the records must not contradict each other, and every plan it lists must win.
+ */
+describe('the Hex-a-Hop levels table', () => {
+  const catalog = loadLevelCatalog();
+  const search = (JSON.parse(readFileSync(`${results}/hexahop-search.json`, 'utf8')) as { rows: SearchRow[] })
+    .rows;
+  const { lines, problems } = levelLines(
+    catalog,
+    readLevelResults(hexahopResultFiles(results), (reason) => {
+      throw new Error(reason);
+    }),
+    search,
+  );
+
+  it('lists all 100 levels, with no record contradicting another', () => {
+    expect(lines.map((l) => l.number)).toEqual(catalog.map((e) => e.number));
+    expect(problems).toEqual([]);
+    expect(lines.filter((l) => l.status === 'none')).toEqual([]);
+  });
+
+  it('is the table docs/hexahop-levels.md shows', async () => {
+    expect(readFileSync(docs, 'utf8')).toBe(await formatMarkdown(levelsMarkdown(lines), docs));
+  });
+
+  it('wins every level it gives a plan for, in the moves and with the score it says', () => {
+    const planned = lines.filter((l) => l.plan !== undefined);
+    expect(planned.length).toBeGreaterThanOrEqual(lines.filter((l) => l.status === 'optimal').length);
+    for (const line of planned) {
+      const instance = instanceOfLevel(catalog.find((e) => e.number === line.number)!);
+      const moves = line.plan!.split(' ') as MoveName[];
+      expect(moves, line.level).toHaveLength(line.moves!);
+      const verdict = verifyHexahop(instance, { moves, score: line.score ?? 0 }, moves.length);
+      expect(verdict, line.level).toMatchObject({ ok: true });
+    }
+  });
+});

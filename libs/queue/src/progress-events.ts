@@ -26,7 +26,15 @@ export interface HorizonEventPayload {
   t: number;
   state: 'queued' | 'running' | 'sat' | 'unsat' | 'unknown' | 'cancelled';
   ms: number;
-  stats?: { vars: number; clauses: number; solver: string; conflicts?: number; preset?: 'sat' | 'unsat' };
+  stats?: {
+    vars: number;
+    clauses: number;
+    solver: string;
+    conflicts?: number;
+    preset?: 'sat' | 'unsat';
+    /** Solver calls of a lazy encoding, when `refine` asked for more than one. */
+    rounds?: number;
+  };
 }
 
 /** A job's status or bounds changed; `solution` once it is known. */

@@ -121,6 +121,7 @@ export function horizonFinished(
       solver: report.stats.solver,
       conflicts: report.stats.conflicts,
       ...(report.stats.preset === undefined ? {} : { preset: report.stats.preset }),
+      ...(report.stats.rounds === undefined ? {} : { rounds: report.stats.rounds }),
     },
   });
   if (recorded.boundsChanged || improves || transition.finished || state.status !== 'running') {

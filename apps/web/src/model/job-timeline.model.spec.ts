@@ -123,4 +123,33 @@ describe(timelineFromResource.name, () => {
     ]);
     expect(timeline.horizons[0]!.conflicts).toBe(3000);
   });
+
+  it("keeps a horizon's solver calls from the resource, or from the event that ended it", () => {
+    const final = resource({
+      status: 'optimal',
+      bounds: { lower: 3, upper: 3 },
+      horizon: 3,
+      horizons: [
+        { t: 2, result: 'unsat', ms: 900, rounds: 4 },
+        { t: 3, result: 'sat', ms: 300 },
+      ],
+    });
+    const timeline = timelineFromResource(final, 3000);
+    expect(timeline.horizons.map((h) => [h.t, h.rounds])).toEqual([
+      [2, 4],
+      [3, undefined],
+    ]);
+    const live = applyHorizonEvent(
+      timelineFromResource(resource(), 1000),
+      {
+        jobId,
+        t: 2,
+        state: 'unsat',
+        ms: 900,
+        stats: { vars: 10, clauses: 20, solver: 'cadical', rounds: 3 },
+      },
+      2000,
+    );
+    expect(live.horizons[0]).toMatchObject({ t: 2, state: 'unsat', rounds: 3 });
+  });
 });

@@ -16,6 +16,8 @@ export interface HorizonView {
   conflictsPerSec?: number;
   vars?: number;
   clauses?: number;
+  /** Solver calls of a lazy encoding's run, when there was more than one. */
+  rounds?: number;
 }
 
 /** The bounds at one moment. */
@@ -86,6 +88,12 @@ export function timelineFromResource(job: JobResource, now: number, previous?: J
       { jobId: job.id, t: line.t, state: line.result, ms: line.ms },
       now,
     );
+    if (line.rounds !== undefined) {
+      timeline = {
+        ...timeline,
+        horizons: timeline.horizons.map((h) => (h.t === line.t ? { ...h, rounds: line.rounds } : h)),
+      };
+    }
   }
   return applyJobEvent(
     timeline,
@@ -121,12 +129,14 @@ export function applyHorizonEvent(
   )
     return timeline;
   const conflicts = event.stats?.conflicts ?? old?.conflicts;
+  const rounds = event.stats?.rounds ?? (old?.state === event.state ? old.rounds : undefined);
   const view: HorizonView = {
     t: event.t,
     state: event.state,
     ms: Math.max(event.ms, old !== undefined && old.state === event.state ? old.ms : 0),
     at: now,
     ...(conflicts === undefined ? {} : { conflicts }),
+    ...(rounds === undefined ? {} : { rounds }),
     ...rate(old, event),
     ...sizes(old, event),
   };

@@ -12,7 +12,8 @@ const LABELS: Record<string, string> = {
 
 /**
  * One row per horizon: its state, a bar as long as it has run (growing while it runs), its time,
- * and the solver's conflicts a second.
+ * the solver's conflicts a second, and its formula (with the solver calls, where a lazy encoding
+ * refined it).
  */
 export function HorizonTimelineView({ timeline, now }: { timeline: JobTimeline; now: number }) {
   const elapsed = timeline.horizons.map((h) => horizonElapsedMs(h, now));
@@ -47,6 +48,7 @@ export function HorizonTimelineView({ timeline, now }: { timeline: JobTimeline; 
               {h.vars === undefined
                 ? ''
                 : `${formatCount(h.vars)} vars · ${formatCount(h.clauses ?? 0)} clauses`}
+              {h.rounds === undefined ? '' : ` · ${h.rounds} solver calls`}
             </td>
           </tr>
         ))}

@@ -53,14 +53,13 @@
  * and lasers remove blue tiles, and both check), so "no blue left" means the check lowered them.
  * Beams around a loop of ice could hold each other up in the beam clauses alone; the ranks rule
  * that out (the game's beams are the least fixpoint), and refine() checks every model for such
- * a set and adds its loop formula (needed only with beamRanks off). Laser hits are
- * a set, except on levels where one shot may hit two neighbouring lasers (whose explosions then
- * depend on the order of the hits): there every beam of a shot is a node of a tree in the game's
- * order, with hit, first-hit and explosion auxiliaries per (node, cell) (encodeLasersInOrder);
- * where that tree is too large (ice sending beams many ways), the hits stay a set and the hit
- * lasers that explode are any maximal set with no two neighbours, which every order of the hits
- * gives (so UNSAT is still a proof), and refine() replays each model's shots in the game's order
- * and cuts the explosions that differ (orderShot).
+ * a set and adds its loop formula (needed only with beamRanks off). Laser hits are a set. Where
+ * one shot may hit two neighbouring lasers, whose explosions then depend on the order of the
+ * hits, the hit lasers that explode are any maximal set with no two neighbours, which every order
+ * of the hits gives (so UNSAT is still a proof), and refine() replays each model's shots in the
+ * game's order and cuts the explosions that differ (orderShot). With lazyOrder off, every beam of
+ * a shot is instead a node of a tree in the game's order, with hit, first-hit and explosion
+ * auxiliaries per (node, cell) (encodeLasersInOrder), where that tree fits.
  */
 import {
   atMostOne,
@@ -257,6 +256,15 @@ interface BeamState {
   sources: { lit: number; through?: number; from: string | undefined; how: 'fire' | 'pass' | 'refract' }[];
 }
 
+/** The shot of one step where its explosions are left to `refine` (lazyOrder). */
+interface LaserShot {
+  t: number;
+  /** Per laser the player may land on: "it fires at step t". */
+  firing: { laser: number; lit: number }[];
+  /** Per hit cell that may be a laser: "it explodes". */
+  explode: Map<number, number>;
+}
+
 class HexahopEncoder {
   private readonly f = new CnfFormula();
   private readonly st: HexahopStatics;
@@ -275,16 +283,12 @@ class HexahopEncoder {
   private readonly changesByEffect = new Set<number>();
   private readonly changesBySecondCheck = new Set<number>();
   private readonly withSecondCheck: boolean;
-  /** One shot may hit two neighbouring lasers: hits are then encoded in the game's order. */
+  /** Hits are encoded in the game's order through the tree of beams of each shot. */
   private readonly orderedHits: boolean;
   /** One shot may hit two neighbouring lasers, and `refine` puts the explosions in the game's order. */
   private readonly lazyOrder: boolean;
-  /** Per step with lasers (lazyOrder): the firing lasers and the explosion literal per cell. */
-  private readonly shots: {
-    t: number;
-    firing: { laser: number; lit: number }[];
-    explode: Map<number, number>;
-  }[] = [];
+  /** Per step with lasers (lazyOrder): what `refine` replays. */
+  private readonly shots: LaserShot[] = [];
   private readonly cache = new Map<string, number>();
   private readonly S: Table[] = [];
   private readonly M: Table[] = [];
@@ -437,10 +441,7 @@ class HexahopEncoder {
    * move, and these tiles on every cell the beams looked at, this cell explodes (or not)", which
    * every real run satisfies.
    */
-  private orderShot(
-    shot: { t: number; firing: { laser: number; lit: number }[]; explode: Map<number, number> },
-    holds: (lit: number) => boolean,
-  ): Lit[][] {
+  private orderShot(shot: LaserShot, holds: (lit: number) => boolean): Lit[][] {
     const { t } = shot;
     const fired = shot.firing.find((f) => holds(f.lit));
     if (fired === undefined) return [];

@@ -41,9 +41,9 @@ export function featuresOf(map: { tiles: ArrayLike<number>; items: ArrayLike<num
  * the edge of the map are refused (they turn tiles off the map, a case the encoding leaves out),
  * and so are spinners that may roll tiles almost anywhere, such as two side by side the player
  * reaches (too wide to encode).
- * Lasers whose shots may hit two neighbouring lasers are all supported: the encoding follows the
- * game's order of hits through a tree of the beams a shot may send, or lazily where that tree is
- * too large (see `lazyOrder`).
+ * Lasers whose shots may hit two neighbouring lasers are all supported: the encoding leaves the
+ * game's order of the hits to `refine` (`lazyOrder`), or follows it through a tree of the beams a
+ * shot may send where that tree fits.
  */
 export function unsupportedFeatures(map: HexahopMap): string[] {
   const out = new Set<string>();

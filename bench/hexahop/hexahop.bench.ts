@@ -95,7 +95,7 @@ interface Row {
   par: number;
   lower?: number;
   bounds?: string;
-  /** Each horizon tried: `t:result:seconds`. */
+  /** Each horizon tried: `t:result:seconds`, and `:N calls` where a lazy encoding solved N times. */
   horizons?: string;
   clauses?: number;
   seconds?: number;
@@ -135,7 +135,12 @@ async function main(): Promise<void> {
       status: report.status,
       lower: hexahopLowerBound(instance),
       bounds: `${report.bounds.lower}..${report.bounds.upper ?? '?'}`,
-      horizons: report.horizons.map((h) => `${h.t}:${h.result}:${Math.round(h.ms / 100) / 10}`).join(' '),
+      horizons: report.horizons
+        .map(
+          (h) =>
+            `${h.t}:${h.result}:${Math.round(h.ms / 100) / 10}${h.rounds === undefined ? '' : `:${h.rounds} calls`}`,
+        )
+        .join(' '),
       clauses: report.stats.clauses,
       seconds: Math.round(report.stats.wallMs / 100) / 10,
       ...(plan === undefined

@@ -29,6 +29,33 @@ async function solveAt(instance: HexahopInstance, t: number, variant?: Variant) 
   }
 }
 
+/**
+ * Holds the formula to the search on `instance`: with `best` (the search's fewest moves) a
+ * verified plan at its length and UNSAT one below; with none, UNSAT at `noWin`. Returns the
+ * refinement rounds the solves took.
+ */
+async function expectSearchOptimum(
+  instance: HexahopInstance,
+  best: MoveName[] | undefined,
+  where: string,
+  noWin: number,
+  variant?: Variant,
+): Promise<number> {
+  if (best === undefined) {
+    const none = await solveAt(instance, noWin, variant);
+    expect(none.status, where).toBe('unsat');
+    return none.rounds;
+  }
+  const found = await solveAt(instance, best.length, variant);
+  expect(found.status, where).toBe('sat');
+  expect(verifyHexahop(instance, (found as { plan: HexahopSolution }).plan, best.length).ok, where).toBe(
+    true,
+  );
+  const below = await solveAt(instance, best.length - 1, variant);
+  expect(below.status, where).toBe('unsat');
+  return found.rounds + below.rounds;
+}
+
 const map = (
   rows: string[],
   start: [number, number],
@@ -115,18 +142,8 @@ describe(encodeHexahop.name, () => {
       if (!rows.join('').includes('g')) continue;
       const instance = map(rows, [sx, sy]);
       const best = shortestWin(instance);
-      const where = `${JSON.stringify(rows)} from (${sx}, ${sy})`;
-      if (best === undefined) {
-        expect((await solveAt(instance, 12)).status, where).toBe('unsat');
-        continue;
-      }
-      winnable++;
-      const found = await solveAt(instance, best.length);
-      expect(found.status, where).toBe('sat');
-      expect(verifyHexahop(instance, (found as { plan: HexahopSolution }).plan, best.length).ok, where).toBe(
-        true,
-      );
-      expect((await solveAt(instance, best.length - 1)).status, where).toBe('unsat');
+      if (best !== undefined) winnable++;
+      await expectSearchOptimum(instance, best, `${JSON.stringify(rows)} from (${sx}, ${sy})`, 12);
     }
     expect(winnable).toBeGreaterThan(3);
   });
@@ -155,16 +172,7 @@ describe(encodeHexahop.name, () => {
       }
       tried++;
       const where = `${JSON.stringify(rows)} from (${start.join(', ')}), items ${JSON.stringify(items)}`;
-      if (best === undefined) {
-        expect((await solveAt(instance, 10)).status, where).toBe('unsat');
-        continue;
-      }
-      const found = await solveAt(instance, best.length);
-      expect(found.status, where).toBe('sat');
-      expect(verifyHexahop(instance, (found as { plan: HexahopSolution }).plan, best.length).ok, where).toBe(
-        true,
-      );
-      expect((await solveAt(instance, best.length - 1)).status, where).toBe('unsat');
+      await expectSearchOptimum(instance, best, where, 10);
     }
   });
 
@@ -190,16 +198,7 @@ describe(encodeHexahop.name, () => {
       const timed = { timedReach: true };
       const untimed = sut(instance, horizon, { variant: { timedReach: false } });
       if (sut(instance, horizon, { variant: timed }).formula.numVars < untimed.formula.numVars) tighter++;
-      const found = await solveAt(instance, horizon, timed);
-      if (best === undefined) {
-        expect(found.status, where).toBe('unsat');
-        continue;
-      }
-      expect(found.status, where).toBe('sat');
-      expect(verifyHexahop(instance, (found as { plan: HexahopSolution }).plan, horizon).ok, where).toBe(
-        true,
-      );
-      expect((await solveAt(instance, horizon - 1, timed)).status, where).toBe('unsat');
+      await expectSearchOptimum(instance, best, where, horizon, timed);
     }
     // The maps must exercise the timing: on some of them the timed reach drops variables the
     // reach over every tile a cell may ever hold keeps.
@@ -235,22 +234,10 @@ describe(encodeHexahop.name, () => {
       }
       tried++;
       const where = `${JSON.stringify(rows)} from (${sx + 1}, ${sy + 1})`;
-      const horizon = best?.length ?? 8;
       for (const beamRanks of [true, false]) {
-        const found = await solveAt(instance, horizon, { beamRanks });
-        if (best === undefined) {
-          expect(found.status, where).toBe('unsat');
-          if (!beamRanks && found.rounds > 0) rings++;
-          continue;
-        }
-        expect(found.status, where).toBe('sat');
-        expect(verifyHexahop(instance, (found as { plan: HexahopSolution }).plan, horizon).ok, where).toBe(
-          true,
-        );
-        const below = await solveAt(instance, horizon - 1, { beamRanks });
-        expect(below.status, where).toBe('unsat');
-        if (beamRanks) expect(found.rounds + below.rounds, `${where}: ranks leave nothing to refine`).toBe(0);
-        else if (found.rounds + below.rounds > 0) rings++;
+        const rounds = await expectSearchOptimum(instance, best, where, 8, { beamRanks });
+        if (!beamRanks) rings += rounds > 0 ? 1 : 0;
+        else if (best !== undefined) expect(rounds, `${where}: ranks leave nothing to refine`).toBe(0);
       }
     }
     expect(rings, 'some maps need refinement rounds without the ranks').toBeGreaterThan(0);
@@ -278,17 +265,7 @@ describe(encodeHexahop.name, () => {
       if (!staticsOf(instance, true).laserOrderMatters()) continue;
       tried++;
       const where = `${JSON.stringify(rows)} from (${start.join(', ')}), items ${JSON.stringify(items)}`;
-      const lazy = { lazyOrder: true };
-      if (best === undefined) {
-        expect((await solveAt(instance, 8, lazy)).status, where).toBe('unsat');
-        continue;
-      }
-      const found = await solveAt(instance, best.length, lazy);
-      expect(found.status, where).toBe('sat');
-      const plan = (found as { plan: HexahopSolution }).plan;
-      expect(verifyHexahop(instance, plan, best.length).ok, where).toBe(true);
-      const below = await solveAt(instance, best.length - 1, lazy);
-      expect(below.status, where).toBe('unsat');
+      await expectSearchOptimum(instance, best, where, 8, { lazyOrder: true });
     }
   });
 

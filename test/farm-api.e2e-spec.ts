@@ -63,6 +63,21 @@ function satisfies(dimacs: string, model: number[]): boolean {
 /** A copy of the installed levels.dat that the farm is told it may read. */
 const listedLevels = (): string => join(spec.dir, 'my-levels.dat');
 
+/**
+ * Submits `body` through the front replica, follows it on the serving replica's websocket to its
+ * end, and returns the job resource then.
+ */
+async function finishedJob(body: object): Promise<JobResource> {
+  const created = await http<{ id: string }>(front.url, 'POST', '/v1/jobs', body, auth);
+  expect(created.status).toBe(201);
+  expect((await progress.subscribe({ jobId: created.body.id })).ok).toBe(true);
+  const end = await progress.jobEnd(created.body.id);
+  const job = (await http<JobResource>(front.url, 'GET', `/v1/jobs/${created.body.id}`, undefined, auth))
+    .body;
+  expect(job.status).toBe(end.status);
+  return job;
+}
+
 beforeAll(async () => {
   const games = writeFarmGamesModule(spec.dir);
   copyFileSync(DEFAULT_LEVELS_PATH, listedLevels());
@@ -145,18 +160,10 @@ describe('the farm API', () => {
   });
 
   it('solves a Hex-a-Hop level from a level file the farm lists (SATFARM_LEVEL_FILES)', async () => {
-    const created = await http<{ id: string }>(
-      front.url,
-      'POST',
-      '/v1/jobs',
-      { game: 'hexahop', instance: { level: 'Orbital', levels: listedLevels() } },
-      auth,
-    );
-    expect(created.status).toBe(201);
-    expect((await progress.subscribe({ jobId: created.body.id })).ok).toBe(true);
-    expect((await progress.jobEnd(created.body.id)).status).toBe('optimal');
-    const job = (await http<JobResource>(front.url, 'GET', `/v1/jobs/${created.body.id}`, undefined, auth))
-      .body;
+    const job = await finishedJob({
+      game: 'hexahop',
+      instance: { level: 'Orbital', levels: listedLevels() },
+    });
     expect(job).toMatchObject({ status: 'optimal', verified: true });
     // No solver named, none set for the farm (SATFARM_SOLVER): the game's own, cadical for Hex-a-Hop.
     expect(job.stats.solver).toMatch(/^cadical/);
@@ -165,25 +172,14 @@ describe('the farm API', () => {
   it("shows a horizon's solver calls when the worker's lazy encoding asked for refinement", async () => {
     // At 2 moves, a model exploding the laser the game's order spares would win: the worker cuts
     // it and solves again, and 2 is UNSAT only after more than one call.
-    const created = await http<{ id: string }>(
-      front.url,
-      'POST',
-      '/v1/jobs',
-      {
-        game: 'hexahop',
-        instance: {
-          map: ['.....', '.o.L.', '.gLL.', '.LIo.', '.....'],
-          start: [3, 3],
-          items: [[1, 3, 'jump']],
-        },
+    const job = await finishedJob({
+      game: 'hexahop',
+      instance: {
+        map: ['.....', '.o.L.', '.gLL.', '.LIo.', '.....'],
+        start: [3, 3],
+        items: [[1, 3, 'jump']],
       },
-      auth,
-    );
-    expect(created.status).toBe(201);
-    expect((await progress.subscribe({ jobId: created.body.id })).ok).toBe(true);
-    expect((await progress.jobEnd(created.body.id)).status).toBe('optimal');
-    const job = (await http<JobResource>(front.url, 'GET', `/v1/jobs/${created.body.id}`, undefined, auth))
-      .body;
+    });
     expect(job).toMatchObject({ status: 'optimal', horizon: 3, verified: true });
     const below = job.horizons.find((h) => h.t === 2);
     expect(below?.result).toBe('unsat');

@@ -24,7 +24,6 @@ export interface LevelResults {
   /** The first result file (in the order read) that proved `lower`. */
   lowerSource?: string;
   plans: ReportedPlan[];
-  sources: Set<string>;
 }
 
 interface Report {
@@ -64,7 +63,7 @@ export function readLevelResults(
     lower: number,
     plan: Omit<ReportedPlan, 'optimal'> | undefined,
   ): void => {
-    const r = byLevel.get(level) ?? { lower: 0, plans: [], sources: new Set<string>() };
+    const r: LevelResults = byLevel.get(level) ?? { lower: 0, plans: [] };
     if (r.lowerSource === undefined || lower > r.lower) {
       r.lower = lower;
       r.lowerSource = source;
@@ -77,7 +76,6 @@ export function readLevelResults(
       r.optimum = plan.moves;
     }
     if (plan !== undefined) r.plans.push({ ...plan, optimal });
-    r.sources.add(source);
     byLevel.set(level, r);
   };
   for (const file of files) {

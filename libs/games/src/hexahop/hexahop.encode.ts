@@ -84,7 +84,7 @@ import {
   Tile,
   traceShot,
 } from './hexahop.model.js';
-import { type HexahopStatics, rayTree, rayTreesFit, staticsOf } from './hexahop.statics.js';
+import { type HexahopStatics, rayTree, staticsOf } from './hexahop.statics.js';
 
 /** Encoding choices, for benchmarks: every choice gives the same answers. */
 export interface HexahopEncodingChoices {
@@ -172,6 +172,8 @@ const TRUE = Number.POSITIVE_INFINITY;
 const FALSE = 0;
 /** The action index of a jump in place. */
 const JUMP = 6;
+/** What a laser shot tells apart on a cell: water, ice, a laser, or (none of these) another tile. */
+const SHOT_CLASSES: readonly number[] = [Tile.Water, Tile.Ice, Tile.Laser];
 
 function not(lit: number): number {
   return lit === TRUE ? FALSE : lit === FALSE ? TRUE : -lit;
@@ -347,7 +349,7 @@ class HexahopEncoder {
     this.lower = hexahopLowerBound(instance);
     const orderMatters = st.laserOrderMatters();
     const tree = (choices.orderedHits || orderMatters) && !(orderMatters && choices.lazyOrder);
-    this.orderedHits = tree && rayTreesFit(st);
+    this.orderedHits = tree && st.rayTreesFit();
     this.lazyOrder = orderMatters && !this.orderedHits;
   }
 
@@ -464,13 +466,11 @@ class HexahopEncoder {
     }
     const wrong = [...shot.explode].filter(([x, lit]) => holds(lit) !== real.has(x));
     if (wrong.length === 0) return [];
-    // The shot reads only whether each cell is water, ice, a laser or another tile.
     const reason = [not(fired.lit), not(this.act(action, t))];
     for (const c of traced.read) {
       const k = tileAt(c);
-      const classes: number[] = [Tile.Water, Tile.Ice, Tile.Laser];
-      if (classes.includes(k)) reason.push(not(this.m(c, k, t)));
-      else reason.push(...classes.map((q) => this.m(c, q, t)));
+      if (SHOT_CLASSES.includes(k)) reason.push(not(this.m(c, k, t)));
+      else reason.push(...SHOT_CLASSES.map((q) => this.m(c, q, t)));
     }
     const cuts: Lit[][] = [];
     for (const [x, lit] of wrong) {
@@ -957,7 +957,7 @@ class HexahopEncoder {
     for (const L of lasers) {
       const any = this.andOf(`fire ${L} ${t}`, [this.landed(L, t), this.m(L, Tile.Laser, t)]);
       this.secondChecks.push(any);
-      firing.push({ laser: L, lit: any });
+      if (this.lazyOrder) firing.push({ laser: L, lit: any });
       for (const d of DIRECTIONS) {
         const dir = this.orOf(`aim ${d} ${t}`, [this.act(d, t), this.act(JUMP, t)]);
         fires.set(`${stepFrom(L, d)} ${d}`, this.andOf(`fire ${L} ${d} ${t}`, [any, dir]));

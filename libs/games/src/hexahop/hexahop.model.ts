@@ -345,11 +345,13 @@ export class HexahopSimulator {
   }
 
   private fireLaser(from: number, d: Direction | undefined): void {
-    for (const p of traceShot((c) => this.tile(c), from, d).hits) {
-      const t = this.tile(p);
-      if (t === Tile.Ice) continue;
+    const tileAt = (c: number): number => this.tile(c);
+    const { hits } = traceShot(tileAt, from, d);
+    const exploding = new Set(explodingLasers(tileAt, hits));
+    for (const p of hits) {
+      if (this.tile(p) === Tile.Ice) continue;
       this.destroy(p);
-      if (t === Tile.Laser) for (const j of DIRECTIONS) this.destroy(stepFrom(p, j));
+      if (exploding.has(p)) for (const j of DIRECTIONS) this.destroy(stepFrom(p, j));
     }
     this.checkBoard();
   }
@@ -434,8 +436,8 @@ export function traceShot(
 }
 
 /**
- * The hit lasers that explode when a shot's hits are destroyed in order: each one not already
- * destroyed by the explosion of a neighbour before it.
+ * The hit lasers that explode when a shot's hits are destroyed in order (tiles as before the
+ * shot): each one not already destroyed by the explosion of a neighbour before it.
  */
 export function explodingLasers(tileAt: (cell: number) => number, hits: readonly number[]): number[] {
   const gone = new Set<number>();

@@ -513,6 +513,20 @@ export class HexahopStatics {
   }
 
   private targetsCache: Map<number, Set<number>> | undefined;
+  private treesFit: boolean | undefined;
+
+  /** Whether the tree of beams of every laser's shot stays within MAX_RAY_NODES (computed once). */
+  rayTreesFit(): boolean {
+    if (this.treesFit === undefined) {
+      try {
+        for (const L of this.cellsMaying(Tile.Laser)) rayTree(L, (c) => this.kinds(c));
+        this.treesFit = true;
+      } catch {
+        this.treesFit = false;
+      }
+    }
+    return this.treesFit;
+  }
 
   /**
    * Whether one shot (a jump fires all six ways, ice splits a beam) may hit two neighbouring
@@ -619,14 +633,4 @@ export function rayTree(laser: number, kindsOf: (cell: number) => readonly numbe
   };
   for (const d of DIRECTIONS) walk(laser, d, undefined, new Set());
   return out;
-}
-
-/** Whether the tree of beams of every laser's shot stays within MAX_RAY_NODES. */
-export function rayTreesFit(st: HexahopStatics): boolean {
-  try {
-    for (const L of st.cellsMaying(Tile.Laser)) rayTree(L, (c) => st.kinds(c));
-    return true;
-  } catch {
-    return false;
-  }
 }

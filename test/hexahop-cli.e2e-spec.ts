@@ -45,10 +45,17 @@ describe('satfarm solve hexahop', () => {
     const misspelt = await runCli(['solve', 'hexahop', '--input', '{"level": "Orbitall"}', '--json']);
     expect(misspelt.code).toBe(2);
     expect(misspelt.stderr).toMatch(/level.*did you mean 'Orbital'/);
-    const rolling = await runCli(['solve', 'hexahop', '--input', '{"level": "Rolling Hexagons"}', '--json']);
-    expect(rolling.code).toBe(2);
-    expect(rolling.stderr).toMatch(
-      /tile type 'spinner \(two side by side, rolling each other across the map\)', which is not supported yet/,
+    const edge = await runCli([
+      'solve',
+      'hexahop',
+      '--input',
+      '{"map": ["og", "S."], "start": [0, 0]}',
+      '--json',
+    ]);
+    expect(edge.code).toBe(2);
+    expect(edge.stdout).toBe('');
+    expect(edge.stderr).toMatch(
+      /map.*tile type 'spinner \(next to the edge of the map\)', which is not supported yet/,
     );
   });
 });

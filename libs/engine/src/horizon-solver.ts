@@ -24,7 +24,7 @@ export interface HorizonStats {
   conflicts?: number;
   /** The solver preset the horizon ran with, when not the default. */
   preset?: 'sat' | 'unsat';
-  /** Solver calls of a lazy encoding (absent when one call decided). */
+  /** Solver calls of a lazy or windowed encoding (absent when one call decided). */
   rounds?: number;
 }
 
@@ -71,7 +71,8 @@ export async function solveEncoded<I, S>(
   encodeMs = 0,
 ): Promise<HorizonResult<S>> {
   // Lazy encodings (`refine`) add the clauses a model breaks and solve again, until a model
-  // needs no refinement or the formula becomes UNSAT.
+  // needs no refinement or the formula becomes UNSAT; windowed ones (`widen`) solve a wider
+  // window while a model leaves theirs.
   const deadline = options.timeoutMs === undefined ? undefined : performance.now() + options.timeoutMs;
   let solverMs = 0;
   let conflicts = 0;
@@ -88,10 +89,17 @@ export async function solveEncoded<I, S>(
     rounds++;
     solverMs += outcome.stats.wallMs;
     conflicts += outcome.stats.conflicts ?? 0;
-    if (outcome.status !== 'sat' || !encoded.refine) break;
-    const cuts = encoded.refine(outcome.model);
-    if (cuts === undefined || cuts.length === 0) break;
-    encoded.formula.addAll(cuts);
+    if (outcome.status !== 'sat') break;
+    const cuts = encoded.refine?.(outcome.model);
+    if (cuts !== undefined && cuts.length > 0) {
+      encoded.formula.addAll(cuts);
+      continue;
+    }
+    const encodeStart = performance.now();
+    const wider = encoded.widen?.(outcome.model);
+    encodeMs += performance.now() - encodeStart;
+    if (wider === undefined) break;
+    encoded = wider;
   }
   const stats: HorizonStats = {
     vars: encoded.formula.numVars,
@@ -112,6 +120,8 @@ export async function solveEncoded<I, S>(
       return { result: 'sat', plan, planLength, model: outcome.model, stats };
     }
     case 'unsat':
+      if (encoded.unprovenUnsat !== undefined)
+        return { result: 'unknown', reason: encoded.unprovenUnsat, stats };
       return { result: 'unsat', stats };
     case 'unknown':
       return { result: 'unknown', reason: outcome.reason, stats };

@@ -41,6 +41,22 @@ describe(solveParsed.name, () => {
     expect(report.horizons.filter((h) => h.t < 2).every((h) => h.rounds === undefined)).toBe(true);
   });
 
+  it('solves the encoding a model asks for by leaving its window, and reports no proof where that one proves none', async () => {
+    // Two Hex-a-Hop spinners side by side at the map's top edge: the formula of one move is
+    // satisfied only by turning the green off the map, which the game does not count as a win.
+    // The engine solves the encoding without such runs instead: UNSAT there is no proof.
+    const report = await solveInstance(
+      'hexahop',
+      { map: ['gSS', '.o.'], start: [1, 1] },
+      { parallelism: 1, maxHorizon: 1 },
+    );
+    const one = report.horizons.find((h) => h.t === 1);
+    expect(one).toMatchObject({ result: 'unknown', rounds: 2 });
+    expect(one?.reason).toMatch(/no plan keeps every green and blue tile on the map/);
+    expect(report.status).toBe('unknown');
+    expect(report.solution).toBeUndefined();
+  });
+
   it('runs the lowest open horizon with the UNSAT preset and the ones above with the SAT preset, for the cube', async () => {
     const presetsOf = async (presets?: boolean): Promise<Map<number, string | undefined>> => {
       const seen = new Map<number, string | undefined>();

@@ -199,6 +199,7 @@ async function sweepHorizons<I, S>(
       ms: Math.round(h.ms),
       ...(h.runs === undefined ? {} : { runs: h.runs }),
       ...(statsByT.get(h.t)?.rounds === undefined ? {} : { rounds: statsByT.get(h.t)!.rounds }),
+      ...(h.reason === undefined ? {} : { reason: h.reason }),
     })),
     stats: { vars: shown?.vars ?? 0, clauses: shown?.clauses ?? 0, solver: solverName, wallMs: 0 },
     render: game.render(instance, result.plan),

@@ -11,8 +11,10 @@ export interface HorizonLine {
   ms: number;
   /** How many times the horizon ran, when more than once (a patient probe gave way, then ran again). */
   runs?: number;
-  /** Solver calls of a lazy encoding's last run, when `refine` asked for more than one. */
+  /** Solver calls of a lazy or windowed encoding's last run, when it took more than one. */
   rounds?: number;
+  /** Why an unknown horizon has no answer, when its run said. */
+  reason?: string;
 }
 
 /** The one JSON object `satfarm solve --json` prints (DESIGN.md §4). */

@@ -39,6 +39,17 @@ export interface Encoded<S> {
    * and solves again before it decodes.
    */
   refine?(model: Model): Lit[][] | undefined;
+  /**
+   * For encodings that follow the game only inside a window and let a run that leaves it count
+   * as done (an over-approximation: UNSAT is still a proof): undefined when `model` stays inside
+   * (a real plan), else the encoding to solve instead (over a wider window).
+   */
+  widen?(model: Model): Encoded<S> | undefined;
+  /**
+   * Set on encodings that leave some runs out (their plans are plans, but UNSAT is no proof):
+   * the horizon is then unknown, for this reason.
+   */
+  unprovenUnsat?: string;
 }
 
 /** The outcome of checking a solution with the game's own simulator. */

@@ -63,6 +63,8 @@ export interface SweepHorizonLine {
   ms: number;
   /** How many times the horizon ran, when more than once (it gave way, then ran again). */
   runs?: number;
+  /** Why an unknown horizon has no answer, when its run said. */
+  reason?: string;
 }
 
 /**
@@ -334,7 +336,15 @@ class SweepRun<P> {
     const horizons = this.state.horizons.flatMap((h): SweepHorizonLine[] =>
       h.state === 'queued' || h.state === 'running'
         ? []
-        : [{ t: h.t, result: h.state, ms: h.ms ?? 0, ...(h.run === undefined ? {} : { runs: h.run }) }],
+        : [
+            {
+              t: h.t,
+              result: h.state,
+              ms: h.ms ?? 0,
+              ...(h.run === undefined ? {} : { runs: h.run }),
+              ...(h.state === 'unknown' && h.reason !== undefined ? { reason: h.reason } : {}),
+            },
+          ],
     );
     return {
       status:

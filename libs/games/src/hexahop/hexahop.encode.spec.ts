@@ -15,17 +15,27 @@ import { verifyHexahop } from './hexahop.verify.js';
 const sut = encodeHexahop;
 const kissat = new KissatRunner();
 
-type Variant = Record<string, boolean> | undefined;
+type Variant = Record<string, boolean | number> | undefined;
 
-/** Solves at horizon t as the engine does: adding the clauses `refine` asks for until it asks none. */
+/**
+ * Solves at horizon t as the engine does: adding the clauses `refine` asks for until it asks none,
+ * and solving the wider window `widen` gives while a model leaves the window.
+ */
 async function solveAt(instance: HexahopInstance, t: number, variant?: Variant) {
-  const encoded = sut(instance, t, { variant });
+  let encoded = sut(instance, t, { variant });
   for (let rounds = 0; ; rounds++) {
     const outcome = await kissat.solve({ formula: encoded.formula });
+    if (outcome.status === 'unsat' && encoded.unprovenUnsat !== undefined)
+      return { status: 'unknown' as const, reason: encoded.unprovenUnsat, rounds };
     if (outcome.status !== 'sat') return { status: outcome.status, rounds };
     const cuts = encoded.refine?.(outcome.model);
-    if (cuts === undefined) return { status: 'sat' as const, plan: encoded.decode(outcome.model), rounds };
-    encoded.formula.addAll(cuts);
+    if (cuts !== undefined) {
+      encoded.formula.addAll(cuts);
+      continue;
+    }
+    const wider = encoded.widen?.(outcome.model);
+    if (wider === undefined) return { status: 'sat' as const, plan: encoded.decode(outcome.model), rounds };
+    encoded = wider;
   }
 }
 
@@ -375,4 +385,56 @@ describe(encodeHexahop.name, () => {
       expect(plan.score).toBeLessThanOrEqual(instance.par!);
     });
   }
+
+  describe('two spinners side by side, which may roll each other across the map', () => {
+    // The player rides the pair from the floor tile to the far green: the spinners roll over
+    // water no tile is near at the start.
+    const rows = Array.from({ length: 11 }, () => '.'.repeat(11).split(''));
+    rows[4]![4] = 'o';
+    rows[4]![5] = 'g';
+    rows[4]![7] = 'g';
+    rows[5]![5] = 'S';
+    rows[5]![6] = 'S';
+    const rolling = (): HexahopInstance =>
+      map(
+        rows.map((r) => r.join('')),
+        [4, 4],
+      );
+
+    it('is encoded inside a window, widened while a model leaves it, and agrees with the search', async () => {
+      const instance = rolling();
+      expect(staticsOf(instance).rollingSpinners).toBe(true);
+      const best = shortestWin(instance);
+      expect(best, 'the map is winnable').toBeDefined();
+      // A window of the tiles alone: the first roll leaves it.
+      const first = sut(instance, best!.length, { variant: { window: 0 } });
+      expect(typeof first.widen).toBe('function');
+      const rounds = await expectSearchOptimum(instance, best, 'rolling spinners', 0, { window: 0 });
+      expect(rounds).toBeGreaterThan(0);
+    });
+
+    it('leaves out runs that turn a green off the map: plans are still found, UNSAT proves nothing', async () => {
+      // Landing on the spinner at the top edge turns the only green off the map, which the game
+      // does not count as a win (no board check sees it go); its wins take more moves.
+      const lost = map(['gSS', '.o.'], [1, 1]);
+      const best = shortestWin(lost)!;
+      expect(best.length).toBeGreaterThan(1);
+      const outcome = await solveAt(lost, 1, { window: 3 });
+      expect(outcome.status).toBe('unknown');
+      expect((outcome as { reason: string }).reason).toMatch(/no plan keeps every green/);
+      const found = await solveAt(lost, best.length, { window: 3 });
+      expect(found.status).toBe('sat');
+      expect(verifyHexahop(lost, (found as { plan: HexahopSolution }).plan, best.length).ok).toBe(true);
+      // A floor tile turned off the map is lost exactly as in the game: UNSAT stays a proof.
+      const floor = map(['oSS', '...', '..g'], [0, 0]);
+      expect(shortestWin(floor)).toBeUndefined();
+      expect((await solveAt(floor, 1, { window: 3 })).status).toBe('unsat');
+    });
+
+    it('names a window that is not a whole number of steps', () => {
+      expect(() => sut(rolling(), 3, { variant: { window: -1 } })).toThrow(
+        /variant.window must be a whole number/,
+      );
+    });
+  });
 });

@@ -201,8 +201,25 @@ export function encodeHexahop(
 ): Encoded<HexahopSolution> {
   const unsupported = unsupportedFeatures(instance);
   if (unsupported.length > 0) throw new RangeError(`unsupported tile types: ${unsupported.join(', ')}`);
-  return new HexahopEncoder(instance, horizon, hexahopEncodingChoices(options)).encode();
+  const choices = hexahopEncodingChoices(options);
+  let window: number | undefined;
+  if (staticsOf(instance).unbounded) {
+    const start = options?.variant?.['window'];
+    if (start !== undefined && (typeof start !== 'number' || !Number.isInteger(start) || start < 0))
+      throw new RangeError(`variant.window must be a whole number of steps, got ${String(start)}`);
+    window = Math.max(start ?? WINDOW_START, windowNeeded.get(instance) ?? 0);
+  }
+  return new HexahopEncoder(instance, horizon, choices, window).encode();
 }
+
+/**
+ * The first window of a level whose tiles may spread over the map: its tiles and the cells within
+ * this many steps of them (two spinners rolling each other take a dozen moves or more per step
+ * away from the land).
+ */
+export const WINDOW_START = 2;
+/** Per instance, the widest window a model has needed so far: later horizons start there. */
+const windowNeeded = new WeakMap<object, number>();
 
 /** Tarjan's strongly connected components of the graph `edges` spans over `nodes`. */
 function stronglyConnected(nodes: readonly string[], edges: (node: string) => readonly string[]): string[][] {
@@ -276,6 +293,8 @@ class HexahopEncoder {
   private readonly dynamic: number[];
   private readonly initial: Uint8Array;
   private readonly lower: number;
+  /** With a window: no run inside it wins before this step. */
+  private readonly winsBelow: number;
   private readonly actions: number;
   private readonly withGreenWalls: boolean;
   private readonly withBlueWalls: boolean;
@@ -308,13 +327,19 @@ class HexahopEncoder {
   /** Per step: "an anti-ice item is held once this move's items are taken", and "one was spent". */
   private antiHeld = FALSE;
   private antiSpent = FALSE;
+  /** Per step (with a window): the events that put a tile or the player out of it, or off the map. */
+  private leaks: { lit: number; offMap: boolean }[][] = [];
 
   constructor(
     private readonly instance: HexahopInstance,
     private readonly T: number,
     private readonly choices: HexahopEncodingChoices,
+    /** The window's radius, on levels whose tiles may spread over the map (see `widen`). */
+    private readonly window: number | undefined,
+    /** Runs that turn a green or blue tile or wall off the map are left out (see `widen`). */
+    private readonly keepOnMap = false,
   ) {
-    this.st = staticsOf(instance, choices.timedReach);
+    this.st = staticsOf(instance, choices.timedReach, window);
     const st = this.st;
     this.initial = Uint8Array.from(instance.tiles);
     for (let t = 0; t <= T; t++) {
@@ -346,7 +371,10 @@ class HexahopEncoder {
     this.antiCells = st.antiItems.filter(landable);
     this.jumpCells = st.jumpItems.filter(landable);
     this.actions = this.jumpCells.length > 0 ? 7 : 6;
-    this.lower = hexahopLowerBound(instance);
+    // Out of the window the run stops (done) before any bound on a win holds: the bound over the
+    // window's statics holds for the runs that stay inside (winsBelow).
+    this.lower = window === undefined ? hexahopLowerBound(instance) : 1;
+    this.winsBelow = window === undefined ? 0 : hexahopLowerBound(instance, this.st);
     const orderMatters = st.laserOrderMatters();
     const tree = (choices.orderedHits || orderMatters) && !(orderMatters && choices.lazyOrder);
     this.orderedHits = tree && st.rayTreesFit();
@@ -368,6 +396,7 @@ class HexahopEncoder {
     for (let t = 1; t <= this.T; t++) {
       this.events = new Map();
       this.passes = new Map();
+      this.leaks.push([]);
       this.encodeActions(t);
       this.encodePositions(t);
       this.encodeLeave(t);
@@ -380,6 +409,7 @@ class HexahopEncoder {
       this.encodeEffects(t);
       this.encodeSecondCheck(t);
       this.encodeNoWater(t);
+      this.encodeEscape(t);
       this.encodeDone(t);
     }
     if (this.choices.deadlines) this.encodeDeadlines();
@@ -393,7 +423,31 @@ class HexahopEncoder {
       formula: f,
       decode: (model) => decodeHexahop(model, f.pool, this.instance, this.T),
       refine: (model) => this.refine(model),
+      ...(this.window === undefined ? {} : { widen: (model: Model) => this.widen(model) }),
+      ...(this.keepOnMap
+        ? {
+            unprovenUnsat:
+              'no plan keeps every green and blue tile on the map; one that turns one off is not followed',
+          }
+        : {}),
     };
+  }
+
+  /**
+   * A model that leaves the window (escaped(T)) is no plan: it asks for the encoding over a
+   * window one step wider, remembered for the instance's later horizons. A green or blue tile
+   * (or wall) turned off the map cannot be followed wider: it asks for the encoding without such
+   * runs, whose plans are still plans but whose UNSAT proves nothing (`unprovenUnsat`).
+   */
+  private widen(model: Model): Encoded<HexahopSolution> | undefined {
+    const holds = (lit: number): boolean => lit === TRUE || (lit !== FALSE && model.value(lit));
+    if (!holds(this.escaped(this.T))) return undefined;
+    const step = this.leaks.findIndex((list) => list.some((leak) => holds(leak.lit)));
+    if (this.leaks[step]!.some((leak) => leak.offMap && holds(leak.lit)))
+      return new HexahopEncoder(this.instance, this.T, this.choices, this.window, true).encode();
+    const wider = this.window! + 1;
+    windowNeeded.set(this.instance, Math.max(wider, windowNeeded.get(this.instance) ?? 0));
+    return new HexahopEncoder(this.instance, this.T, this.choices, wider, this.keepOnMap).encode();
   }
 
   /**
@@ -496,6 +550,29 @@ class HexahopEncoder {
   private done(t: number): number {
     if (t < this.lower) return FALSE;
     return this.f.pool.named('done', t);
+  }
+
+  /** "The run has left the window by step t" (never without a window). */
+  private escaped(t: number): number {
+    if (this.window === undefined || t < 1) return FALSE;
+    return this.f.pool.named('escaped', t);
+  }
+
+  /**
+   * Where redundant clauses that hold for wins go: the formula, or with a window, the formula with
+   * each clause also satisfied by a run that has left the window (escaped(T)).
+   */
+  private winsOnly(): EncodingSink {
+    const f = this.f;
+    const guard = this.escaped(this.T);
+    if (guard === FALSE) return f;
+    return { pool: f.pool, add: (clause) => f.add([...clause, guard]) };
+  }
+
+  private addLeak(t: number, lit: number, offMap = false): void {
+    if (lit === FALSE) return;
+    if (offMap && this.keepOnMap) addFolded(this.f, [not(lit)]);
+    else this.leaks[t - 1]!.push({ lit, offMap });
   }
 
   private moved(t: number): number {
@@ -610,7 +687,8 @@ class HexahopEncoder {
   private encodePositions(t: number): void {
     const f = this.f;
     const here = this.layers[t]!.map((c) => this.pos(c, t));
-    addFolded(f, here);
+    // A boat may carry the player out of the window, onto no cell the encoding follows.
+    addFolded(f, [...here, this.escaped(t)]);
     atMostOneFolded(f, here, 'auto');
     const doneBefore = this.done(t - 1);
     if (doneBefore !== FALSE) {
@@ -748,6 +826,14 @@ class HexahopEncoder {
           if (hl === FALSE) continue;
           for (const branch of chainBranches(q, d, h, oracle)) {
             const conds = [not(at), -this.act(a, t), not(hl), ...branch.conds.map(not)];
+            if (branch.end !== 'death' && !this.st.inWindow(branch.end)) {
+              const out = this.andOf(
+                `out ${t} ${p} ${a} ${h} ${branch.conds.join(' ')} ${branch.end}`,
+                conds.map(not),
+              );
+              this.addLeak(t, out);
+              continue;
+            }
             const end = branch.end === 'death' ? [] : [this.pos(branch.end, t)];
             addFolded(f, [...conds, ...end]);
             if (branch.end === 'death') continue;
@@ -922,6 +1008,7 @@ class HexahopEncoder {
         for (const d of DIRECTIONS) {
           const n = stepFrom(c, d);
           if (n === OFF_MAP) continue;
+          if (this.window !== undefined && !this.st.inWindow(n)) this.addLeak(t, build);
           this.addEvent(n, {
             lit: build,
             to: (k) => (k === Tile.Water ? Tile.Green : k === Tile.Green ? Tile.GreenWall : k),
@@ -932,8 +1019,23 @@ class HexahopEncoder {
         const spin = this.andOf(`spin ${c} ${t}`, [this.landed(c, t), this.m(c, Tile.Spinner, t)]);
         for (const d of DIRECTIONS) {
           const n = stepFrom(c, d);
+          const from = stepFrom(c, ((d + 5) % 6) as Direction);
+          if (this.window !== undefined && !this.st.inWindow(n)) {
+            // Off the map a tile is lost, as in the game, unless a board check would have to
+            // notice it (green and blue tiles and walls): that case is left out, as a leak.
+            const lost: readonly number[] | undefined =
+              n === OFF_MAP ? [...GREENISH, Tile.Blue, Tile.BlueWall] : undefined;
+            const kinds = this.st
+              .kindsBy(from, t)
+              .filter((k) => (lost ? lost.includes(k) : k !== Tile.Water));
+            const tile = this.orOf(
+              `spun out ${lost ? 'lost' : 'any'} ${from} ${t}`,
+              kinds.map((k) => this.m(from, k, t)),
+            );
+            this.addLeak(t, this.andOf(`spin out ${c} ${d} ${t}`, [spin, tile]), n === OFF_MAP);
+          }
           if (n === OFF_MAP) continue;
-          this.addEvent(n, { lit: spin, from: stepFrom(c, ((d + 5) % 6) as Direction) });
+          this.addEvent(n, { lit: spin, from });
         }
       }
     }
@@ -1323,18 +1425,34 @@ class HexahopEncoder {
     for (const c of this.layers[t]!) addFolded(this.f, [not(this.pos(c, t)), not(this.s(c, Tile.Water, t))]);
   }
 
+  /**
+   * escaped(t) <-> escaped(t - 1) or a leak of step t. A run that leaves the window is done there
+   * (see encodeDone): the formula over-approximates the game, so UNSAT stays a proof, and `widen`
+   * turns a model that left into a wider window.
+   */
+  private encodeEscape(t: number): void {
+    const escaped = this.escaped(t);
+    if (escaped === FALSE) return;
+    const causes = [this.escaped(t - 1), ...this.leaks[t - 1]!.map((leak) => leak.lit)];
+    addFolded(this.f, [-escaped, ...causes]);
+    for (const c of causes) addFolded(this.f, [not(c), escaped]);
+  }
+
   private encodeDone(t: number): void {
     const f = this.f;
     const done = this.done(t);
+    const escaped = this.escaped(t);
     const remaining: number[] = [];
     for (const k of GREENISH) {
       for (const c of this.st.cellsMaying(k)) {
         const lit = this.s(c, k, t);
-        addFolded(f, [not(done), not(lit)]);
+        addFolded(f, [not(done), not(lit), escaped]);
         remaining.push(lit);
       }
     }
     addFolded(f, [done, ...remaining]);
+    addFolded(f, [not(escaped), done]);
+    if (t < this.winsBelow) addFolded(f, [not(done), escaped]);
     addFolded(f, [not(this.done(t - 1)), done]);
   }
 
@@ -1405,7 +1523,7 @@ class HexahopEncoder {
     for (const c of this.stableGreens()) {
       if (this.initial[c] !== Tile.Green && this.initial[c] !== Tile.GreenWall) continue;
       const times = Array.from({ length: this.T }, (_, t) => this.pos(c, t));
-      addFolded(this.f, times);
+      addFolded(this.winsOnly(), times);
     }
   }
 
@@ -1416,7 +1534,7 @@ class HexahopEncoder {
    * greens (without lasers, the only way a green goes otherwise).
    */
   private encodeBudget(): void {
-    const f = this.f;
+    const f = this.winsOnly();
     let greens = 0;
     for (const c of this.dynamic)
       if (this.initial[c] === Tile.Green || this.initial[c] === Tile.GreenWall) greens++;
@@ -1451,7 +1569,7 @@ class HexahopEncoder {
    * within T - t moves of a laser whose beams (or whose explosion next to it) may reach it.
    */
   private encodeDeadlines(): void {
-    const f = this.f;
+    const f = this.winsOnly();
     const greens = this.dynamic.filter(
       (c) => (this.st.may(c, Tile.Green) || this.st.may(c, Tile.GreenWall)) && !this.st.spun.has(c),
     );

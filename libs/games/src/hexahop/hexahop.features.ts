@@ -39,8 +39,9 @@ export function featuresOf(map: { tiles: ArrayLike<number>; items: ArrayLike<num
 /**
  * The tile types on a map that the encoding does not handle (empty: supported). Spinners next to
  * the edge of the map are refused (they turn tiles off the map, a case the encoding leaves out),
- * and so are spinners that may roll tiles almost anywhere, such as two side by side the player
- * reaches (too wide to encode).
+ * except on levels whose tiles may spread over the map (such as two spinners side by side the
+ * player reaches, rolling each other across the water): those are encoded inside a window, where
+ * a tile turned off the map ends the run as one out of the window (see `widen`).
  * Lasers whose shots may hit two neighbouring lasers are all supported: the encoding leaves the
  * game's order of the hits to `refine` (`lazyOrder`), or follows it through a tree of the beams a
  * shot may send where that tree fits.
@@ -51,15 +52,7 @@ export function unsupportedFeatures(map: HexahopMap): string[] {
     const t = map.tiles[c]!;
     if (!SUPPORTED_TILES.has(t)) out.add(TILE_NAMES[t] ?? `tile ${t}`);
   }
-  const tiles = Array.from(map.tiles);
-  if (out.size === 0 && tiles.includes(Tile.Spinner) && staticsOf(map).unbounded) {
-    out.add(
-      staticsOf(map).rollingSpinners
-        ? 'spinner (two side by side, rolling each other across the map)'
-        : 'spinner (tiles that may roll anywhere on the map)',
-    );
-  }
-  if (out.size === 0 && tiles.includes(Tile.Spinner)) {
+  if (out.size === 0 && Array.from(map.tiles).includes(Tile.Spinner) && !staticsOf(map).unbounded) {
     // A spinner at the edge turns tiles off the map (a green lost without a board check).
     const st = staticsOf(map);
     const edge = st

@@ -15,8 +15,11 @@ const EXACT_TOUR_GREENS = 14;
  * - tour: the shortest walk from the start that stands on every green no spinner moves and no laser
  *   shoots, plus the move off the last one (see tourBound).
  */
-export function hexahopLowerBound(instance: HexahopMap): number {
-  const st = staticsOf(instance);
+export function hexahopLowerBound(instance: HexahopMap, st: HexahopStatics = staticsOf(instance)): number {
+  // Where tiles may spread over the map the analysis stopped early, and spinners may even turn
+  // greens off the map: no bound but the first move. (Over a window's statics, the bound holds
+  // for the runs that stay inside it.)
+  if (st.unbounded) return 1;
   const lasers = st.laserHit.size > 0;
   const fragile = (c: number): boolean => st.laserHit.has(c) || (lasers && st.spun.has(c));
   let greens = 0;

@@ -16,17 +16,45 @@ export interface HexahopMap {
   start: readonly [number, number];
 }
 
-const caches = [new WeakMap<object, HexahopStatics>(), new WeakMap<object, HexahopStatics>()];
+const caches = new WeakMap<object, Map<string, HexahopStatics>>();
 
 /**
  * The statics of `instance`, computed once per instance object (every horizon encodes the same
- * level); `timedReach` chooses the reach (see HexahopStatics).
+ * level); `timedReach` chooses the reach and `windowRadius` the window (see HexahopStatics).
  */
-export function staticsOf(instance: HexahopMap, timedReach = false): HexahopStatics {
-  const cache = caches[timedReach ? 1 : 0]!;
-  let st = cache.get(instance);
-  if (st === undefined) cache.set(instance, (st = new HexahopStatics(instance, timedReach)));
+export function staticsOf(instance: HexahopMap, timedReach = false, windowRadius?: number): HexahopStatics {
+  let cache = caches.get(instance);
+  if (cache === undefined) caches.set(instance, (cache = new Map<string, HexahopStatics>()));
+  const key = `${timedReach} ${windowRadius ?? '-'}`;
+  let st = cache.get(key);
+  if (st === undefined) cache.set(key, (st = new HexahopStatics(instance, timedReach, windowRadius)));
   return st;
+}
+
+/** The cells within `radius` steps of a cell that holds a tile at the start. */
+export function windowAround(tiles: ArrayLike<number>, radius: number): Uint8Array {
+  const inside = new Uint8Array(CELLS);
+  let ring: number[] = [];
+  for (let c = 0; c < CELLS; c++) {
+    if (tiles[c] !== Tile.Water) {
+      inside[c] = 1;
+      ring.push(c);
+    }
+  }
+  for (let r = 0; r < radius; r++) {
+    const next: number[] = [];
+    for (const c of ring) {
+      for (const d of DIRECTIONS) {
+        const n = stepFrom(c, d);
+        if (n !== OFF_MAP && inside[n] === 0) {
+          inside[n] = 1;
+          next.push(n);
+        }
+      }
+    }
+    ring = next;
+  }
+  return inside;
 }
 
 /**
@@ -60,7 +88,7 @@ export class HexahopStatics {
   readonly boated = new Set<number>();
   /**
    * Set when tiles may spread over much of the map (spinners turning each other across the water):
-   * the analysis stops there, and such a level is too wide to encode.
+   * the analysis stops there, and the encoding follows such a level inside a window instead.
    */
   unbounded = false;
   /**
@@ -71,15 +99,25 @@ export class HexahopStatics {
    * out to its cut, which took seconds.
    */
   rollingSpinners = false;
+  /**
+   * With a window (cells near the level's tiles): tiles are followed only inside it, and no move
+   * ends outside it. What this says then holds up to the first step that would put a tile (or the
+   * player, on a boat) outside, which the encoding makes a step out of the window.
+   */
+  readonly window: Uint8Array | undefined;
 
   /**
    * @param timedReach moves of step t go over the tiles cells may hold by step t - 1, not over
    * every tile they may ever hold: tighter where tiles come late (built, floated, turned in).
+   * @param windowRadius follow the tiles only within this many steps of the level's tiles (for
+   * levels whose tiles may otherwise spread over the map: never `unbounded` then).
    */
   constructor(
     instance: HexahopMap,
     private readonly timedReach = false,
+    readonly windowRadius?: number,
   ) {
+    this.window = windowRadius === undefined ? undefined : windowAround(instance.tiles, windowRadius);
     this.start = cellIndex(instance.start[0], instance.start[1]);
     this.items = Uint8Array.from(instance.items);
     for (let c = 0; c < CELLS; c++) {
@@ -95,6 +133,11 @@ export class HexahopStatics {
       if (this.signature() === before) return;
     }
     throw new Error('the static analysis of the level does not settle');
+  }
+
+  /** Whether the statics follow `cell` (every cell on the map without a window). */
+  inWindow(cell: number): boolean {
+    return cell !== OFF_MAP && (this.window === undefined || this.window[cell] === 1);
   }
 
   /** The first step whose state may have `tile` on `cell` (Infinity: never). */
@@ -252,7 +295,9 @@ export class HexahopStatics {
   private movesFrom(c: number, oracle: ChainOracle<Tri>, take: (end: number, path: number[]) => void): void {
     const kinds = oracle.kinds(c);
     const branch = (q: number, d: Direction | undefined, high: boolean): void => {
-      for (const b of chainBranches(q, d, high, oracle)) if (b.end !== 'death') take(b.end, b.path);
+      for (const b of chainBranches(q, d, high, oracle)) {
+        if (b.end !== 'death' && this.inWindow(b.end)) take(b.end, b.path);
+      }
     };
     for (const high of [true, false]) {
       if (!kinds.some((k) => isRaised(k) === high)) continue;
@@ -309,7 +354,7 @@ export class HexahopStatics {
   }
 
   private lower(cell: number, tile: number, step: number): boolean {
-    if (cell === OFF_MAP) return false;
+    if (cell === OFF_MAP || (tile !== Tile.Water && !this.inWindow(cell))) return false;
     const i = cell * TILE_COUNT + tile;
     if (step < this.earliest[i]!) {
       this.earliest[i] = step;
@@ -348,7 +393,7 @@ export class HexahopStatics {
               changed = this.relaxBuilder(c, landed) || changed;
               break;
             case Tile.Spinner:
-              if (DIRECTIONS.some((d) => this.may(stepFrom(c, d), Tile.Spinner))) {
+              if (!this.window && DIRECTIONS.some((d) => this.may(stepFrom(c, d), Tile.Spinner))) {
                 this.rollingSpinners = this.unbounded = true;
                 return;
               }
@@ -362,7 +407,7 @@ export class HexahopStatics {
       }
       changed = this.relaxShots(shots) || changed;
       if (!changed) return;
-      if (this.landCells() > MAX_LAND) {
+      if (!this.window && this.landCells() > MAX_LAND) {
         this.unbounded = true;
         return;
       }

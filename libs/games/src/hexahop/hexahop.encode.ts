@@ -60,6 +60,16 @@
  * game's order and cuts the explosions that differ (orderShot). With lazyOrder off, every beam of
  * a shot is instead a node of a tree in the game's order, with hit, first-hit and explosion
  * auxiliaries per (node, cell) (encodeLasersInOrder), where that tree fits.
+ * Windows: where tiles may spread over the map (two spinners side by side rolling each other
+ * across the water), the statics follow them only within a radius of the level's tiles
+ * (WINDOW_START, or `variant.window`). A step that would put a tile outside (a spinner's turn, a
+ * builder) or the player (a boat) is a leak: escaped(t) <-> escaped(t - 1) or a leak of step t,
+ * escaped(t) -> done(t) (and done(t) -> no green or escaped(t)), and the clauses true of wins only
+ * (deadlines, budget, visits, and done below the window's lower bound) also hold once escaped(T).
+ * Every real run is then a model up to its first leak, so UNSAT is a proof; a model that leaked is
+ * no plan, and `widen` gives the encoding one step wider to solve instead. A green or blue tile
+ * or wall a turn puts off the map leaks too (the game sees it go only at the next board check):
+ * `widen` then leaves such runs out, and UNSAT of that encoding proves nothing (`unprovenUnsat`).
  */
 import {
   atMostOne,

@@ -39,4 +39,15 @@ describe(searchShortestWin.name, () => {
     expect(outcome).toMatchObject({ capped: false, searchedDepth: Number.POSITIVE_INFINITY });
     expect(outcome.plan).toBeUndefined();
   });
+
+  it('shows each new state it reaches to onState once, the start excluded', () => {
+    const seen = new Set<string>();
+    let calls = 0;
+    const outcome = sut(level('Hive'), 100_000, (sim) => {
+      calls++;
+      seen.add(Buffer.from(sim.packState()).toString('latin1'));
+    });
+    expect(calls).toBe(outcome.states - 1);
+    expect(seen.size).toBe(calls);
+  });
 });

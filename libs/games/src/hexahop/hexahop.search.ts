@@ -21,10 +21,12 @@ export interface HexahopSearchOutcome {
  * nothing to the encoding, for levels whose reachable states are few enough to hold (a few
  * million at most). Moves are tried in MOVE_NAMES order, so the plan found is the same on every
  * run. Without a win inside `maxStates`, says how deep the search got: no plan is that short.
+ * `onState` sees the simulator in each new state the search reaches (the start excluded).
  */
 export function searchShortestWin(
   instance: Pick<HexahopInstance, 'tiles' | 'items' | 'start'>,
   maxStates: number,
+  onState?: (sim: HexahopSimulator) => void,
 ): HexahopSearchOutcome {
   const sim = new HexahopSimulator(instance);
   const packed: Uint8Array[] = [];
@@ -55,6 +57,7 @@ export function searchShortestWin(
         if (sim.won) return { plan: planTo(s, m), searchedDepth: depth, states: seen.size, capped: false };
         const n = add(sim.packState(), s, m);
         if (n < 0) continue;
+        onState?.(sim);
         if (seen.size >= maxStates) return { searchedDepth: depth, states: seen.size, capped: true };
         next.push(n);
       }

@@ -115,7 +115,7 @@ export class HexahopStatics {
   constructor(
     instance: HexahopMap,
     private readonly timedReach = false,
-    readonly windowRadius?: number,
+    windowRadius?: number,
   ) {
     this.window = windowRadius === undefined ? undefined : windowAround(instance.tiles, windowRadius);
     this.start = cellIndex(instance.start[0], instance.start[1]);

@@ -42,6 +42,7 @@ export {
 } from './hexahop.model.js';
 export { featuresOf, SUPPORTED_TILES, unsupportedFeatures } from './hexahop.features.js';
 export { TILE_CHARS } from './hexahop.map-text.js';
+export { windowAround } from './hexahop.statics.js';
 export { parseHexahopInstance } from './hexahop.parse.js';
 export { type HexahopSearchOutcome, searchShortestWin } from './hexahop.search.js';
 export {

@@ -8,6 +8,18 @@ export function failOption(bench: string, option: string | undefined, reason: st
   process.exit(2);
 }
 
+/** An integer option of at least `min`, or a failure naming it. */
+export function integerOption(
+  text: string,
+  min: number,
+  option: string,
+  fail: (option: string, reason: string) => never,
+): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) fail(option, `must be an integer from ${min}, got '${text}'`);
+  return n;
+}
+
 /** Where `--out` writes: a bare name to bench/results/NAME.json, a path (with a slash or ending in .json) as given. */
 export function resultsPath(out: string): string {
   return out.includes('/') || out.endsWith('.json')

@@ -13,7 +13,7 @@ import { unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 
 import { InputError, parseHexahopInstance } from '@satfarm/games';
 
-import { failOption, resultsPath, writeResults } from './bench-options.js';
+import { failOption, integerOption, resultsPath, writeResults } from './bench-options.js';
 
 const { values: args } = (() => {
   try {
@@ -34,9 +34,7 @@ function fail(option: string | undefined, reason: string): never {
 }
 
 function integer(option: string, text: string, min: number): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min) fail(option, `must be an integer from ${min}, got '${text}'`);
-  return n;
+  return integerOption(text, min, option, fail);
 }
 
 const mapCount = integer('maps', args.maps, 1);

@@ -19,7 +19,7 @@ import {
   windowAround,
 } from '@satfarm/games';
 
-import { failOption, resultsPath, selectLevels, writeResults } from './bench-options.js';
+import { failOption, integerOption, resultsPath, selectLevels, writeResults } from './bench-options.js';
 
 const { values: args } = (() => {
   try {
@@ -41,9 +41,7 @@ function fail(option: string | undefined, reason: string): never {
 }
 
 function integer(option: string, text: string, min: number): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min) fail(option, `must be an integer from ${min}, got '${text}'`);
-  return n;
+  return integerOption(text, min, option, fail);
 }
 
 const [entry] = selectLevels(loadLevelCatalog(), args.level, fail);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { instanceOfLevel, loadLevelCatalog, type MoveName, verifyHexahop } from '@satfarm/games';
 
-import { hexahopResultFiles, readLevelResults } from '../bench/hexahop/level-results.js';
+import { readLevelRecords } from '../bench/hexahop/level-results.js';
 import { formatMarkdown, levelLines, levelsMarkdown, type SearchRow } from '../bench/hexahop/level-table.js';
 
 const results = fileURLToPath(new URL('../bench/results', import.meta.url));
@@ -21,9 +21,9 @@ describe('the Hex-a-Hop levels table', () => {
     .rows;
   const { lines, problems } = levelLines(
     catalog,
-    readLevelResults(hexahopResultFiles(results), (reason) => {
+    readLevelRecords((reason) => {
       throw new Error(reason);
-    }),
+    }, results),
     search,
   );
 

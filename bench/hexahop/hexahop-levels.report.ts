@@ -1,8 +1,9 @@
 /*
  * Hex-a-Hop's levels table: every level's best answer across the recorded runs of bench/results
- * (the SAT runs' proven optima and bounds, the search's answer where the encoding refuses the
- * level). No solver runs. Fails (exit 1) on a contradiction between the records: a plan shorter
- * than a proven lower bound, two proven optima, or a search optimum other than the SAT one.
+ * (the SAT runs' proven optima and bounds, the search's answer where no SAT run proved one, and
+ * the beam search's plans as upper bounds of the open levels). No solver runs. Fails (exit 1) on a
+ * contradiction between the records: a plan shorter than a proven lower bound, two proven optima,
+ * or a search optimum other than the SAT one.
  * Run: node dist/bench/hexahop/hexahop-levels.report.js [--check]
  *   writes bench/results/hexahop-levels.json and docs/hexahop-levels.md; with --check, writes
  *   nothing and exits 1 when docs/hexahop-levels.md is not what the records say.
@@ -14,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { loadLevelCatalog } from '@satfarm/games';
 
 import { failOption, resultsPath, writeResults } from './bench-options.js';
-import { hexahopResultFiles, readLevelResults } from './level-results.js';
+import { hexahopResultFiles, readLevelRecords } from './level-results.js';
 import { formatMarkdown, levelLines, levelsMarkdown, type SearchRow } from './level-table.js';
 
 const fail = (option: string | undefined, reason: string): never =>
@@ -30,10 +31,11 @@ const { values: args } = (() => {
 
 async function main(): Promise<void> {
   const files = hexahopResultFiles();
-  const results = readLevelResults(files, (reason) => {
+  const stop = (reason: string): never => {
     console.error(`hexahop levels: ${reason}`);
     process.exit(1);
-  });
+  };
+  const results = readLevelRecords(stop);
   const search = (JSON.parse(readFileSync(resultsPath('hexahop-search'), 'utf8')) as { rows: SearchRow[] })
     .rows;
   const { lines, problems } = levelLines(loadLevelCatalog(), results, search);
@@ -57,7 +59,7 @@ async function main(): Promise<void> {
     console.log(`wrote ${docs}`);
     writeResults(resultsPath('hexahop-levels'), {
       report: 'hexahop-levels',
-      from: files.map((f) => f.replace(/^.*\//, '')),
+      from: [...files, resultsPath('hexahop-beam')].map((f) => f.replace(/^.*\//, '')),
       problems,
       lines,
     });

@@ -124,10 +124,59 @@ export function readLevelResults(
   return byLevel;
 }
 
-/** The SAT result files of bench/results for Hex-a-Hop (not the search's, nor the custom maps'). */
+/** The SAT result files of bench/results for Hex-a-Hop (not the search's, the beam's, nor the custom maps'). */
 export function hexahopResultFiles(folder = dirname(resultsPath('hexahop'))): string[] {
   return readdirSync(folder)
-    .filter((f) => /^hexahop.*\.json$/.test(f) && !/^hexahop-(search|custom-maps|levels)/.test(f))
+    .filter((f) => /^hexahop.*\.json$/.test(f) && !/^hexahop-(search|beam|custom-maps|levels)/.test(f))
     .sort()
     .map((f) => `${folder}/${f}`);
+}
+
+/** A row of the beam bench's result (hexahop-beam.json). */
+interface BeamRow {
+  level: string;
+  moves?: number;
+  score?: number;
+  plan?: string;
+}
+
+/**
+ * Adds the beam search's plans (hexahop-beam.json, every plan replayed when it was found) to what
+ * the SAT runs proved: upper bounds, never optimal by themselves. A missing file adds nothing.
+ */
+export function addBeamPlans(
+  results: Map<string, LevelResults>,
+  file: string,
+  fail: (reason: string) => never,
+): void {
+  let rows: BeamRow[];
+  try {
+    rows = (JSON.parse(readFileSync(file, 'utf8')) as { rows: BeamRow[] }).rows;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    return fail(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  const source = file.replace(/^.*\//, '');
+  for (const row of rows) {
+    if (row.moves === undefined) continue;
+    const r: LevelResults = results.get(row.level) ?? { lower: 0, plans: [] };
+    r.plans.push({
+      moves: row.moves,
+      optimal: false,
+      source,
+      ...(row.score === undefined ? {} : { score: row.score }),
+      ...(row.plan === undefined ? {} : { plan: row.plan }),
+    });
+    results.set(row.level, r);
+  }
+}
+
+/** What bench/results (or `folder`) holds of every level: the SAT runs' answers and the beam's plans. */
+export function readLevelRecords(
+  fail: (reason: string) => never,
+  folder = dirname(resultsPath('hexahop')),
+): Map<string, LevelResults> {
+  const results = readLevelResults(hexahopResultFiles(folder), fail);
+  addBeamPlans(results, `${folder}/hexahop-beam.json`, fail);
+  return results;
 }

@@ -46,6 +46,14 @@ export { windowAround } from './hexahop.statics.js';
 export { parseHexahopInstance } from './hexahop.parse.js';
 export { type HexahopSearchOutcome, searchShortestWin } from './hexahop.search.js';
 export {
+  BEAM_RANKINGS,
+  type BeamRanking,
+  beamScore,
+  beamSearchWin,
+  type HexahopBeamOptions,
+  type HexahopBeamOutcome,
+} from './hexahop.beam-search.js';
+export {
   DEFAULT_HEXAHOP_ENCODING,
   encodeHexahop,
   type HexahopEncodingChoices,

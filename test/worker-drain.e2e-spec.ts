@@ -72,6 +72,21 @@ async function solversRunning(processes: FarmProcess[], count: number): Promise<
   throw new Error(`the workers never ran ${count} solvers`);
 }
 
+/**
+ * Waits until one of `processes` runs a kissat solver: that process and its solvers, read in one
+ * look (two looks may straddle the moment a solver starts or the process table is read).
+ */
+async function solverHolder(processes: FarmProcess[]): Promise<{ holder: FarmProcess; solvers: number[] }> {
+  for (let i = 0; i < 1000; i++) {
+    for (const holder of processes) {
+      const solvers = kissatUnder(holder);
+      if (solvers.length > 0) return { holder, solvers };
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('no worker ever ran a solver');
+}
+
 /** A completed horizon job's result and the pid of the worker that solved it. */
 function solvedBy(summary: unknown): { result: string; pid: number } {
   const { result, worker } = summary as { result: string; worker: string };
@@ -164,9 +179,8 @@ describe('a worker receiving SIGTERM', () => {
     const jobId = await submit(instance, 1);
     const killed: number[] = [];
     for (let i = 0; i < 4; i++) {
-      await solversRunning(fleet, 1);
-      const holder = fleet.find((p) => kissatUnder(p).length > 0)!;
-      killed.push(...kissatUnder(holder));
+      const { holder, solvers } = await solverHolder(fleet);
+      killed.push(...solvers);
       expect((await terminate(holder)).signal).toBe('SIGTERM');
       fleet.splice(fleet.indexOf(holder), 1);
     }

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { loadLevelCatalog } from '@satfarm/games';
 
 import { failOption, resultsPath, writeResults } from './bench-options.js';
-import { hexahopResultFiles, readLevelRecords } from './level-results.js';
+import { beamResultFiles, hexahopResultFiles, readLevelRecords } from './level-results.js';
 import { formatMarkdown, levelLines, levelsMarkdown, type SearchRow } from './level-table.js';
 
 const fail = (option: string | undefined, reason: string): never =>
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     console.log(`wrote ${docs}`);
     writeResults(resultsPath('hexahop-levels'), {
       report: 'hexahop-levels',
-      from: [...files, resultsPath('hexahop-beam')].map((f) => f.replace(/^.*\//, '')),
+      from: [...files, ...beamResultFiles()].map((f) => f.replace(/^.*\//, '')),
       problems,
       lines,
     });

@@ -5,7 +5,7 @@
  * per-level time cap. Unsupported levels are listed with the tile types that keep them out. Every
  * plan is replayed in the simulator by the engine before it is counted.
  * Run: node dist/bench/hexahop/hexahop.bench.js [--cap SECONDS] [--parallel N] [--only A,B]
- *      [--solver kissat|cadical|minisat] [--policy leap] [--patience SECONDS] [--presets on|off] [--variant '{"deadlines":false}'] [--out NAME|PATH]. Writes
+ *      [--solver kissat|cadical|minisat] [--policy leap] [--patience SECONDS] [--presets on|off] [--quick-plan on|off] [--variant '{"deadlines":false}'] [--out NAME|PATH]. Writes
  *      bench/results/NAME.json (hexahop.json by default), or PATH when it has a slash or ends in .json.
  */
 import { cpus } from 'node:os';
@@ -37,6 +37,7 @@ const { values: args } = (() => {
         policy: { type: 'string' },
         patience: { type: 'string' },
         presets: { type: 'string' },
+        'quick-plan': { type: 'string', default: 'on' },
         variant: { type: 'string' },
         only: { type: 'string' },
         out: { type: 'string', default: 'hexahop' },
@@ -76,6 +77,11 @@ if (args.presets !== undefined && args.presets !== 'on' && args.presets !== 'off
   fail('presets', `must be 'on' or 'off', got '${args.presets}'`);
 }
 const presets = args.presets === undefined ? (hexahopGame.solverPresets ?? false) : args.presets === 'on';
+/** The game's quick plan (a beam search) as the sweep's first upper bound. */
+if (args['quick-plan'] !== 'on' && args['quick-plan'] !== 'off') {
+  fail('quick-plan', `must be 'on' or 'off', got '${args['quick-plan']}'`);
+}
+const quickPlan = args['quick-plan'] === 'on';
 const variant = (() => {
   if (args.variant === undefined) return undefined;
   try {
@@ -107,7 +113,7 @@ async function main(): Promise<void> {
   const solver = await createSolver(solverName).version();
   const catalog = selectLevels(loadLevelCatalog(), args.only, fail);
   console.log(
-    `hexahop benchmark, ${solver}, cap ${capSec} s per level, parallelism ${parallelism}, policy ${policy}${patienceSec === undefined ? '' : `, patience ${patienceSec} s`}, presets ${presets ? 'on' : 'off'}`,
+    `hexahop benchmark, ${solver}, cap ${capSec} s per level, parallelism ${parallelism}, policy ${policy}${patienceSec === undefined ? '' : `, patience ${patienceSec} s`}, presets ${presets ? 'on' : 'off'}, quick plan ${quickPlan ? 'on' : 'off'}`,
   );
   const game: GameDefinition<HexahopInstance, HexahopSolution> =
     variant === undefined
@@ -127,6 +133,7 @@ async function main(): Promise<void> {
       timeoutSec: capSec,
       policy,
       presets,
+      quickPlan,
       ...(patienceSec === undefined ? {} : { patienceSec }),
     });
     const plan = report.solution as HexahopSolution | undefined;
@@ -138,7 +145,7 @@ async function main(): Promise<void> {
       horizons: report.horizons
         .map(
           (h) =>
-            `${h.t}:${h.result}:${Math.round(h.ms / 100) / 10}${h.rounds === undefined ? '' : `:${h.rounds} calls`}`,
+            `${h.t}:${h.result}:${Math.round(h.ms / 100) / 10}${h.rounds === undefined ? '' : `:${h.rounds} calls`}${h.by === undefined ? '' : `:${h.by}`}`,
         )
         .join(' '),
       clauses: report.stats.clauses,
@@ -176,6 +183,7 @@ async function main(): Promise<void> {
     policy,
     patienceSeconds: patienceSec ?? null,
     presets,
+    quickPlan,
     variant: variant ?? null,
     summary,
     rows,

@@ -141,8 +141,8 @@ interface BeamRow {
 }
 
 /**
- * Adds the beam search's plans (hexahop-beam.json, every plan replayed when it was found) to what
- * the SAT runs proved: upper bounds, never optimal by themselves. A missing file adds nothing.
+ * Adds the beam search's plans (a hexahop-beam*.json, every plan replayed when it was found) to
+ * what the SAT runs proved: upper bounds, never optimal by themselves.
  */
 export function addBeamPlans(
   results: Map<string, LevelResults>,
@@ -153,7 +153,6 @@ export function addBeamPlans(
   try {
     rows = (JSON.parse(readFileSync(file, 'utf8')) as { rows: BeamRow[] }).rows;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     return fail(`cannot read ${file}: ${(error as Error).message}`);
   }
   const source = file.replace(/^.*\//, '');
@@ -177,6 +176,14 @@ export function readLevelRecords(
   folder = dirname(resultsPath('hexahop')),
 ): Map<string, LevelResults> {
   const results = readLevelResults(hexahopResultFiles(folder), fail);
-  addBeamPlans(results, `${folder}/hexahop-beam.json`, fail);
+  for (const file of beamResultFiles(folder)) addBeamPlans(results, file, fail);
   return results;
+}
+
+/** The beam bench's result files of bench/results (or `folder`). */
+export function beamResultFiles(folder = dirname(resultsPath('hexahop'))): string[] {
+  return readdirSync(folder)
+    .filter((f) => /^hexahop-beam.*\.json$/.test(f))
+    .sort()
+    .map((f) => `${folder}/${f}`);
 }

@@ -16,7 +16,10 @@ export function renderReport(report: SolveReport): string {
   if (report.horizons.length > 0) {
     lines.push('horizons:');
     for (const h of [...report.horizons].sort((a, b) => a.t - b.t)) {
-      lines.push(`  t=${String(h.t).padStart(3)}  ${h.result.padEnd(9)} ${String(h.ms).padStart(8)} ms`);
+      const note = h.by ?? h.reason;
+      lines.push(
+        `  t=${String(h.t).padStart(3)}  ${h.result.padEnd(9)} ${String(h.ms).padStart(8)} ms${note === undefined ? '' : `  (${note})`}`,
+      );
     }
   }
   lines.push(

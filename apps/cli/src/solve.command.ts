@@ -22,6 +22,7 @@ interface SolveFlags {
   policy?: string;
   patience?: number;
   presets?: boolean;
+  quickPlan: boolean;
   progress: boolean;
 }
 
@@ -50,6 +51,10 @@ export function solveCommand(): Command {
     )
     .option('--presets', 'solver presets by the bounds: --unsat for the lowest open horizon, --sat above')
     .option('--no-presets', 'one solver configuration for every horizon (default for games other than cube)')
+    .option(
+      '--no-quick-plan',
+      "no quick plan before the sweep (the game's heuristic search, whose plan bounds the sweep from above)",
+    )
     .option('--no-progress', 'no live progress display')
     .action(async (gameName: string, flags: SolveFlags) => {
       installSolverReaper();
@@ -71,6 +76,7 @@ export function solveCommand(): Command {
           policy: flags.policy,
           patienceSec: flags.patience,
           presets: flags.presets,
+          quickPlan: flags.quickPlan,
           signal: controller.signal,
           onEvent: display ? (e) => display.handle(e) : undefined,
         });

@@ -2,10 +2,72 @@ import { describe, expect, it } from 'vitest';
 
 import { InputError } from '@satfarm/games';
 
-import { type SolveEvent, solveInstance, solveParsed } from './solve-instance.js';
-import { pigeonLadderGame } from './testing/pigeon-ladder.game.js';
+import { QUICK_PLAN, type SolveEvent, solveInstance, solveParsed } from './solve-instance.js';
+import { type PigeonLadder, pigeonLadderGame } from './testing/pigeon-ladder.game.js';
+
+/** The pigeon ladder with a quick plan: `holes` as given (one pigeon per hole by default). */
+function withQuickPlan(holes?: (pigeons: number) => number[]) {
+  return {
+    ...pigeonLadderGame,
+    quickPlan: (i: PigeonLadder) => ({
+      holes: holes?.(i.pigeons) ?? Array.from({ length: i.pigeons }, (_, p) => p),
+    }),
+  };
+}
 
 describe(solveParsed.name, () => {
+  describe("with the game's quick plan", () => {
+    it('starts from it and, with bracket, proves it optimal by the one UNSAT below it', async () => {
+      const report = await solveParsed(
+        withQuickPlan(),
+        { pigeons: 6 },
+        { parallelism: 1, policy: 'bracket' },
+      );
+      expect(report).toMatchObject({
+        status: 'optimal',
+        horizon: 6,
+        bounds: { lower: 6, upper: 6 },
+        verified: true,
+      });
+      expect(report.solution).toEqual({ holes: [0, 1, 2, 3, 4, 5] });
+      expect(report.horizons.map(({ t, result, by }) => ({ t, result, by }))).toEqual([
+        { t: 5, result: 'unsat', by: undefined },
+        { t: 6, result: 'sat', by: QUICK_PLAN },
+      ]);
+    });
+
+    it('is left out with quickPlan false, or when it is longer than the largest horizon', async () => {
+      const off = await solveParsed(withQuickPlan(), { pigeons: 5 }, { parallelism: 1, quickPlan: false });
+      expect(off.status).toBe('optimal');
+      const long = await solveParsed(withQuickPlan(), { pigeons: 6 }, { parallelism: 1, maxHorizon: 5 });
+      expect(long.status).toBe('unsatisfiable');
+      expect(long.solution).toBeUndefined();
+      for (const report of [off, long]) expect(report.horizons.some((h) => h.by !== undefined)).toBe(false);
+    });
+
+    it('fails the solve, before any solver runs, when its plan does not verify', async () => {
+      const events: SolveEvent[] = [];
+      await expect(
+        solveParsed(
+          withQuickPlan((n) => Array.from({ length: n }, () => 0)),
+          { pigeons: 4 },
+          {
+            parallelism: 1,
+            onEvent: (e) => events.push(e),
+          },
+        ),
+      ).rejects.toThrow(/quick plan does not verify: two pigeons share a hole/);
+      expect(events.filter((e) => e.type === 'horizon')).toEqual([]);
+    });
+
+    it("gives a Hex-a-Hop level its beam search's plan", async () => {
+      const report = await solveInstance('hexahop', { level: 'Hive' }, { parallelism: 1 });
+      expect(report).toMatchObject({ status: 'optimal', horizon: 24 });
+      expect(report.horizons.find((h) => h.by === QUICK_PLAN)).toMatchObject({ result: 'sat' });
+      expect(report.horizons.find((h) => h.t === 23)?.result).toBe('unsat');
+    });
+  });
+
   it('finds the optimum of a planning game and backs it with the UNSAT result just below', async () => {
     const events: SolveEvent[] = [];
     const report = await solveParsed(

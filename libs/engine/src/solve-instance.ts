@@ -4,6 +4,7 @@ import { createSolver, type SatSolver, type SolverName, type SolverProgress } fr
 import {
   HorizonSweep,
   type HorizonOutcome,
+  type KnownPlan,
   horizonPolicyNames,
   hintedStart,
   horizonPreset,
@@ -44,6 +45,11 @@ export interface SolveOptions {
    * preset above); default: the game's `solverPresets`.
    */
   presets?: boolean;
+  /**
+   * Planning games: start the sweep from the game's quick plan (`GameDefinition.quickPlan`), when it
+   * has one and it verifies (default true).
+   */
+  quickPlan?: boolean;
   /** Shared local slots, when several solves run in one process. */
   slots?: SlotPool;
   signal?: AbortSignal;
@@ -142,6 +148,7 @@ async function sweepHorizons<I, S>(
     ...(start === undefined ? {} : { start }),
   });
 
+  const knownPlan = options.quickPlan === false ? undefined : quickPlanOf(game, instance, max);
   const sweep = new HorizonSweep<S>({
     lower,
     max,
@@ -150,6 +157,7 @@ async function sweepHorizons<I, S>(
     timeoutMs: options.timeoutSec === undefined ? undefined : options.timeoutSec * 1000,
     ...(patience === undefined ? {} : { patienceMs: patienceMsOf(patience) }),
     ...(minHorizon === undefined ? {} : { hint: minHorizon }),
+    ...(knownPlan === undefined ? {} : { knownPlan }),
   });
   const result = await sweep.run(
     {
@@ -200,10 +208,31 @@ async function sweepHorizons<I, S>(
       ...(h.runs === undefined ? {} : { runs: h.runs }),
       ...(statsByT.get(h.t)?.rounds === undefined ? {} : { rounds: statsByT.get(h.t)!.rounds }),
       ...(h.reason === undefined ? {} : { reason: h.reason }),
+      ...(h.by === undefined ? {} : { by: h.by }),
     })),
     stats: { vars: shown?.vars ?? 0, clauses: shown?.clauses ?? 0, solver: solverName, wallMs: 0 },
     render: game.render(instance, result.plan),
   };
+}
+
+/** What `HorizonLine.by` says of the quick plan's horizon. */
+export const QUICK_PLAN = 'quick plan';
+
+/**
+ * The game's quick plan as the sweep's known plan, when the game has one that the simulator
+ * accepts and that fits under `max`. A quick plan the simulator rejects is a bug in the game's
+ * search, not the user's input: it fails the solve.
+ */
+function quickPlanOf<I, S>(game: GameDefinition<I, S>, instance: I, max: number): KnownPlan<S> | undefined {
+  if (game.quickPlan === undefined || game.planLength === undefined) return undefined;
+  const started = performance.now();
+  const plan = game.quickPlan(instance);
+  if (plan === undefined) return undefined;
+  const length = game.planLength(plan);
+  if (length > max) return undefined;
+  const verdict = game.verify(instance, plan, length);
+  if (!verdict.ok) throw new Error(`${game.id}: the quick plan does not verify: ${verdict.reason}`);
+  return { plan, length, by: QUICK_PLAN, ms: Math.round(performance.now() - started) };
 }
 
 async function solveSingle<I, S>(

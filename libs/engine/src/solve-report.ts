@@ -15,6 +15,8 @@ export interface HorizonLine {
   rounds?: number;
   /** Why an unknown horizon has no answer, when its run said. */
   reason?: string;
+  /** What gave the answer when no solver run did (the game's quick plan: `quick plan`). */
+  by?: string;
 }
 
 /** The one JSON object `satfarm solve --json` prints (DESIGN.md §4). */

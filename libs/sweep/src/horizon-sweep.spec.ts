@@ -27,7 +27,7 @@ interface Outcome {
 }
 
 async function sweep(
-  options: Omit<HorizonSweepOptions, 'now'>,
+  options: Omit<HorizonSweepOptions<ScriptedPlan>, 'now'>,
   script: (t: number) => ScriptedAnswer,
   signal?: AbortSignal,
 ): Promise<Outcome> {
@@ -459,5 +459,53 @@ describe(HorizonSweep.name, () => {
     expect(
       () => new HorizonSweep({ lower: 0, max: 5, parallelism: 1, policy: 'probe', timeoutMs: -1 }),
     ).toThrow(/timeoutMs/);
+  });
+
+  describe('with a plan known before it starts', () => {
+    const known = { plan: { t: 8, length: 8 }, length: 8, by: 'search', ms: 5 };
+
+    it('only looks below the known plan, and reports the shorter optimum it proves', async () => {
+      const { result, runner } = await sweep(
+        { lower: 4, max: 12, parallelism: 2, policy: 'consecutive', knownPlan: known },
+        monotoneScript({ optimum: 6, ms: tenMsPerStep }),
+      );
+      expect(Math.max(...runner.started)).toBeLessThan(8);
+      expect(result).toMatchObject({ status: 'optimal', bounds: { lower: 6, upper: 6 }, horizon: 6 });
+      expect(result?.plan).toEqual({ t: 6, length: 6 });
+      expect(result?.horizons.find((h) => h.t === 8)).toEqual({ t: 8, result: 'sat', ms: 5, by: 'search' });
+    });
+
+    it('reports the known plan as optimal once the horizon below it is UNSAT', async () => {
+      const { result, runner, events } = await sweep(
+        { lower: 4, max: 12, parallelism: 1, policy: 'bracket', knownPlan: known },
+        monotoneScript({ optimum: 8, ms: tenMsPerStep }),
+      );
+      // bracket descends from just below a known plan: one UNSAT proves it.
+      expect(runner.started).toEqual([7]);
+      expect(result).toMatchObject({ status: 'optimal', bounds: { lower: 8, upper: 8 }, horizon: 8 });
+      expect(result?.plan).toBe(known.plan);
+      expect(events[0]).toMatchObject({ type: 'horizon', t: 8, state: 'sat', ms: 5 });
+    });
+
+    it('keeps the known plan when time runs out before anything shorter', async () => {
+      const { result } = await sweep(
+        { lower: 4, max: 12, parallelism: 1, policy: 'consecutive', timeoutMs: 25, knownPlan: known },
+        monotoneScript({ optimum: 6, ms: tenMsPerStep }),
+      );
+      expect(result).toMatchObject({ status: 'unknown', bounds: { lower: 4, upper: 8 }, horizon: 8 });
+      expect(result?.plan).toBe(known.plan);
+    });
+
+    it('refuses a known plan beyond max, and fails on one shorter than the lower bound', async () => {
+      expect(
+        () => new HorizonSweep({ lower: 4, max: 7, parallelism: 1, policy: 'consecutive', knownPlan: known }),
+      ).toThrow(/knownPlan.length/);
+      const { error, runner } = await sweep(
+        { lower: 9, max: 12, parallelism: 1, policy: 'consecutive', knownPlan: known },
+        monotoneScript({ optimum: 9, ms: tenMsPerStep }),
+      );
+      expect(error).toBeInstanceOf(ContradictoryResultError);
+      expect(runner.started).toEqual([]);
+    });
   });
 });

@@ -65,6 +65,8 @@ export interface SweepHorizonLine {
   runs?: number;
   /** Why an unknown horizon has no answer, when its run said. */
   reason?: string;
+  /** What gave the answer when no solver run did (a known plan, see `HorizonSweepOptions.knownPlan`). */
+  by?: string;
 }
 
 /**
@@ -83,7 +85,18 @@ export interface SweepResult<P> {
   horizons: SweepHorizonLine[];
 }
 
-export interface HorizonSweepOptions {
+/** A plan the caller found before the sweep, e.g. by a heuristic search, and verified. */
+export interface KnownPlan<P> {
+  plan: P;
+  /** Its number of steps. */
+  length: number;
+  /** What found it, reported as the answer's source (`SweepHorizonLine.by`). */
+  by: string;
+  /** How long finding it took. */
+  ms?: number;
+}
+
+export interface HorizonSweepOptions<P = unknown> {
   /** Admissible lower bound: no plan is shorter. */
   lower: number;
   /** Largest horizon to try. */
@@ -101,6 +114,12 @@ export interface HorizonSweepOptions {
   patienceMs?: number;
   /** A caller's claim that no plan is shorter, checked and never trusted (see `SweepInit.hint`). */
   hint?: number;
+  /**
+   * A plan found before the sweep (verified by the caller): recorded as a SAT answer at its length
+   * before any run starts, so the sweep only looks below it, and reported if nothing shorter is
+   * found. Its length must lie within `max`; one shorter than `lower` contradicts the bound.
+   */
+  knownPlan?: KnownPlan<P>;
   /** Clock in ms for the horizons' run times (default `performance.now`). */
   now?: () => number;
   /** Calls `callback` after `ms`; returns a function that clears it (default `setTimeout`). */
@@ -126,7 +145,7 @@ export class HorizonSweep<P> {
   private readonly policy: HorizonPolicy;
   private readonly initial: SweepState;
 
-  constructor(private readonly options: HorizonSweepOptions) {
+  constructor(private readonly options: HorizonSweepOptions<P>) {
     this.policy = typeof options.policy === 'string' ? horizonPolicy(options.policy) : options.policy;
     this.initial = initSweepState({
       lower: options.lower,
@@ -139,6 +158,15 @@ export class HorizonSweep<P> {
     const timeout = options.timeoutMs;
     if (timeout !== undefined && !(Number.isFinite(timeout) && timeout >= 0)) {
       throw new RangeError(`timeoutMs: expected a non-negative number, got ${timeout}`);
+    }
+    const known = options.knownPlan;
+    if (
+      known !== undefined &&
+      !(Number.isInteger(known.length) && known.length >= 0 && known.length <= options.max)
+    ) {
+      throw new RangeError(
+        `knownPlan.length: expected an integer from 0 to max ${options.max}, got ${known.length}`,
+      );
     }
   }
 
@@ -173,7 +201,7 @@ class SweepRun<P> {
     private state: SweepState,
     private readonly policy: HorizonPolicy,
     private readonly runner: HorizonRunner<P>,
-    private readonly sweep: HorizonSweepOptions,
+    private readonly sweep: HorizonSweepOptions<P>,
     private readonly options: SweepRunOptions,
   ) {
     this.now = sweep.now ?? (() => performance.now());
@@ -189,6 +217,7 @@ class SweepRun<P> {
         ? undefined
         : this.startTimer(() => this.halt('timeout'), this.sweep.timeoutMs);
     try {
+      if (this.sweep.knownPlan !== undefined) this.applyKnown(this.sweep.knownPlan);
       for (;;) {
         this.drainInbox();
         if (this.failure !== undefined || this.stop !== undefined || sweepStatus(this.state) !== 'running')
@@ -297,6 +326,15 @@ class SweepRun<P> {
     for (const c of recorded.cancel) this.abort(c);
   }
 
+  /** Records a plan found before the sweep as its length's SAT answer. */
+  private applyKnown(known: KnownPlan<P>): void {
+    const recorded = recordResult(this.state, known.length, 'sat', { ms: known.ms ?? 0, by: known.by });
+    this.state = recorded.state;
+    this.best = { plan: known.plan, length: known.length };
+    this.emit({ type: 'horizon', t: known.length, state: 'sat', ms: known.ms ?? 0 });
+    if (recorded.boundsChanged) this.emit({ type: 'bounds', ...sweepBounds(this.state) });
+  }
+
   private cancelInFlight(): void {
     const at = this.now();
     for (const t of inFlightHorizons(this.state)) {
@@ -343,6 +381,7 @@ class SweepRun<P> {
               ms: h.ms ?? 0,
               ...(h.run === undefined ? {} : { runs: h.run }),
               ...(h.state === 'unknown' && h.reason !== undefined ? { reason: h.reason } : {}),
+              ...(h.by === undefined ? {} : { by: h.by }),
             },
           ],
     );

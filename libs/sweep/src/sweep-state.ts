@@ -32,6 +32,8 @@ export interface HorizonRecord {
   readonly limitMs?: number;
   /** Which run of `t` this is, when it runs again after giving way (absent: the first). */
   readonly run?: number;
+  /** What gave the answer when no solver run did (e.g. a search before the sweep). */
+  readonly by?: string;
 }
 
 /**
@@ -116,6 +118,8 @@ export interface ResultDetails {
   planLength?: number;
   /** UNKNOWN only: why there is no answer. */
   reason?: string;
+  /** What gave the answer when no solver run did (see `HorizonRecord.by`). */
+  by?: string;
 }
 
 export interface RecordedResult {
@@ -352,6 +356,7 @@ export function recordResult(
   if (previous?.run !== undefined) record = { ...record, run: previous.run };
   const ms = details.ms ?? elapsed(previous, details.at);
   if (ms !== undefined) record = { ...record, ms };
+  if (details.by !== undefined) record = { ...record, by: details.by };
   if (result === 'sat') {
     const length = details.planLength ?? t;
     requireInteger('planLength', length, 0);
@@ -461,6 +466,10 @@ function parseRecord(field: string, json: unknown): HorizonRecord {
   }
   if (o.limitMs !== undefined) record = { ...record, limitMs: integerAt(`${field}.limitMs`, o.limitMs, 1) };
   if (o.run !== undefined) record = { ...record, run: integerAt(`${field}.run`, o.run, 2) };
+  if (o.by !== undefined) {
+    if (typeof o.by !== 'string') throw new RangeError(`${field}.by: expected a string`);
+    record = { ...record, by: o.by };
+  }
   return record;
 }
 

@@ -9,7 +9,8 @@ import {
   OFF_MAP,
   stepFrom,
 } from './hexahop.geometry.js';
-import { type HexahopInstance, HexahopSimulator, Tile } from './hexahop.model.js';
+import { hexahopDefaultMaxHorizon } from './hexahop.lower-bound.js';
+import { type HexahopInstance, HexahopSimulator, type HexahopSolution, Tile } from './hexahop.model.js';
 
 /** How wide and how deep a beam search looks. */
 export interface HexahopBeamOptions {
@@ -211,6 +212,24 @@ function stateHash(state: Uint8Array): number {
     b = Math.imul(b ^ state[i]!, 0x5bd1e995) ^ (b >>> 13);
   }
   return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
+}
+
+/** The beam's width for a quick plan: well under a second on the largest levels (bench/hexahop). */
+export const QUICK_PLAN_WIDTH = 200;
+
+/**
+ * A plan for the sweep to start from (`GameDefinition.quickPlan`): one beam search ranked by
+ * `reach`, QUICK_PLAN_WIDTH states wide, up to the level's default horizon cap.
+ */
+export function quickHexahopPlan(instance: HexahopInstance): HexahopSolution | undefined {
+  const { plan } = beamSearchWin(instance, {
+    width: QUICK_PLAN_WIDTH,
+    maxDepth: hexahopDefaultMaxHorizon(instance),
+  });
+  if (plan === undefined) return undefined;
+  const sim = new HexahopSimulator(instance);
+  for (const m of plan) sim.move(m);
+  return { moves: plan, score: sim.score, ...(instance.par === undefined ? {} : { par: instance.par }) };
 }
 
 /** The moves from the root to `last`, whose own move is the final one. */

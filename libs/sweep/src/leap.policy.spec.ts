@@ -34,12 +34,23 @@ describe(leapPolicy.name, () => {
     expect(nextHorizons(capped)).toEqual([45]);
   });
 
-  it('sweeps up from lower once a leap finds a plan', () => {
+  it('keeps leaping below a plan, capped just below it', () => {
     let state = sweep(0, 100, 1);
     state = unsatFrom(state, 0, 12);
     expect(nextHorizons(state)).toEqual([15]);
     state = answer(state, 15, 'sat');
-    expect(nextHorizons(state)).toEqual([12]);
+    // The leap of 3 would reach 15: capped at 14, whose UNSAT would prove the plan optimal.
+    expect(nextHorizons(state)).toEqual([14]);
+    state = answer(state, 14, 'sat');
+    expect(nextHorizons(state)).toEqual([13]);
+  });
+
+  it('leaps below a plan known far above lower (a quick plan) instead of sweeping up one by one', () => {
+    let state = sweep(0, 100, 2);
+    state = answer(state, 60, 'sat');
+    state = unsatFrom(state, 0, 20);
+    // Two slots: the leap (a quarter of the 20 risen, 5 above lower) and the lowest free horizon.
+    expect(nextHorizons(state)).toEqual([25, 20]);
   });
 
   it('fills further slots from lower upwards', () => {

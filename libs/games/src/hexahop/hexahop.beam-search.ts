@@ -86,7 +86,9 @@ const shotCells = new Uint8Array(CELLS);
  * Steps from `from` to every cell over a relaxation of the moves (-1: out of reach): any land
  * next door (raised or not), two cells on from a trampoline, the first land in a line from a
  * boat, and the six cells around a spinner or builder counted as land (they turn tiles there).
- * It only over-estimates what is reachable, so "out of reach" is sure. The array is reused.
+ * It over-estimates what is reachable, so "out of reach" is all but sure (the one gap: a spinner
+ * turning a trampoline or boat to a new place, whose throw from there is not followed). A ranking,
+ * not a proof, so a gap costs only a worse rank. The array is reused.
  */
 function reach(tiles: Uint8Array, from: number): Int32Array {
   ringLand.fill(0);
@@ -188,7 +190,8 @@ const EMPTY = new Uint8Array(0);
 /**
  * The cells a laser might still shoot (1): every cell in line with a laser the player can reach,
  * and, as beams refract on ice, in line with any ice once such a laser exists. Generous, so that a
- * target out of walking reach but not of a beam is never called stranded. The array is reused.
+ * target out of walking reach but in a beam's is not called stranded (lasers a spinner may carry
+ * into reach are not followed). The array is reused.
  */
 function shootable(tiles: Uint8Array, dist: Int32Array): Uint8Array {
   shotCells.fill(0);

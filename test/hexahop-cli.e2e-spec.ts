@@ -135,3 +135,26 @@ describe('satfarm levels hexahop', () => {
     expect(run.stdout).toMatch(/laser/);
   });
 });
+
+describe('satfarm solve hexahop: the quick plan', () => {
+  it("starts the sweep from the beam search's plan, says so, and leaves it out with --no-quick-plan", async () => {
+    const input = ['--input', '{"level": "Hive"}'];
+    type Report = { status: string; horizon: number; horizons: { t: number; result: string; by?: string }[] };
+    const on = await runCli(['solve', 'hexahop', ...input, '--json']);
+    const off = await runCli(['solve', 'hexahop', ...input, '--json', '--no-quick-plan']);
+    const [a, b] = [on, off].map((r) => {
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout) as Report;
+    });
+    // Hive's beam plan is its optimum (24, UNSAT at 23): the sweep only had to prove it.
+    expect(a).toMatchObject({ status: 'optimal', horizon: 24 });
+    expect(a!.horizons.filter((h) => h.by !== undefined)).toEqual([
+      expect.objectContaining({ t: 24, result: 'sat', by: 'quick plan' }),
+    ]);
+    expect(a!.horizons.every((h) => h.t <= 24)).toBe(true);
+    expect(b).toMatchObject({ status: 'optimal', horizon: 24 });
+    expect(b!.horizons.some((h) => h.by !== undefined)).toBe(false);
+    const human = await runCli(['solve', 'hexahop', ...input, '--no-progress']);
+    expect(human.stdout).toMatch(/t= 24 {2}sat +\d+ ms {2}\(quick plan\)/);
+  });
+});

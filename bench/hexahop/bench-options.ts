@@ -1,11 +1,33 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /** Bad input to a benchmark: names the option and the reason, exit code 2, nothing run. */
-export function failOption(bench: string, option: string | undefined, reason: string): never {
+function failOption(bench: string, option: string | undefined, reason: string): never {
   console.error(`${bench}: ${option === undefined ? '' : `--${option}: `}${reason}`);
   process.exit(2);
+}
+
+type BenchFlags = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * A benchmark's command line: its flags parsed (an unknown or malformed flag fails, exit 2), and
+ * the `fail` that names a flag whose value is bad.
+ */
+export function benchArgs<const F extends BenchFlags>(
+  bench: string,
+  flags: F,
+): {
+  args: ReturnType<typeof parseArgs<{ options: F }>>['values'];
+  fail: (option: string | undefined, reason: string) => never;
+} {
+  const fail = (option: string | undefined, reason: string): never => failOption(bench, option, reason);
+  try {
+    return { args: parseArgs({ options: flags }).values, fail };
+  } catch (error) {
+    return fail(undefined, (error as Error).message);
+  }
 }
 
 /** An integer option of at least `min`, or a failure naming it. */

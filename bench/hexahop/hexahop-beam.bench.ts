@@ -11,7 +11,6 @@
  */
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 
 import {
   BEAM_RANKINGS,
@@ -23,28 +22,16 @@ import {
   verifyHexahop,
 } from '@satfarm/games';
 
-import { failOption, integerOption, resultsPath, selectLevels, writeResults } from './bench-options.js';
+import { benchArgs, integerOption, resultsPath, selectLevels, writeResults } from './bench-options.js';
 import { hexahopResultFiles, type LevelResults, readLevelResults } from './level-results.js';
 
-const { values: args } = (() => {
-  try {
-    return parseArgs({
-      options: {
-        widths: { type: 'string', default: '1000' },
-        rankings: { type: 'string', default: BEAM_RANKINGS.join(',') },
-        'max-depth': { type: 'string', default: '200' },
-        only: { type: 'string' },
-        out: { type: 'string', default: 'hexahop-beam' },
-      },
-    });
-  } catch (error) {
-    return fail(undefined, (error as Error).message);
-  }
-})();
-
-function fail(option: string | undefined, reason: string): never {
-  return failOption('hexahop beam bench', option, reason);
-}
+const { args, fail } = benchArgs('hexahop beam bench', {
+  widths: { type: 'string', default: '1000' },
+  rankings: { type: 'string', default: BEAM_RANKINGS.join(',') },
+  'max-depth': { type: 'string', default: '200' },
+  only: { type: 'string' },
+  out: { type: 'string', default: 'hexahop-beam' },
+});
 
 const widths = args.widths.split(',').map((w) => integerOption(w.trim(), 1, 'widths', fail));
 const rankings = args.rankings.split(',').map((r) => r.trim());

@@ -7,31 +7,18 @@
  */
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 
 import { unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 
 import { InputError, parseHexahopInstance } from '@satfarm/games';
 
-import { failOption, integerOption, resultsPath, writeResults } from './bench-options.js';
+import { benchArgs, integerOption, resultsPath, writeResults } from './bench-options.js';
 
-const { values: args } = (() => {
-  try {
-    return parseArgs({
-      options: {
-        maps: { type: 'string', default: '2000' },
-        seed: { type: 'string', default: '20261125' },
-        out: { type: 'string', default: 'hexahop-custom-maps' },
-      },
-    });
-  } catch (error) {
-    return fail(undefined, (error as Error).message);
-  }
-})();
-
-function fail(option: string | undefined, reason: string): never {
-  return failOption('hexahop custom-maps bench', option, reason);
-}
+const { args, fail } = benchArgs('hexahop custom-maps bench', {
+  maps: { type: 'string', default: '2000' },
+  seed: { type: 'string', default: '20261125' },
+  out: { type: 'string', default: 'hexahop-custom-maps' },
+});
 
 function integer(option: string, text: string, min: number): number {
   return integerOption(text, min, option, fail);

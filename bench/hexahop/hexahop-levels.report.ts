@@ -10,24 +10,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 
 import { loadLevelCatalog } from '@satfarm/games';
 
-import { failOption, resultsPath, writeResults } from './bench-options.js';
+import { benchArgs, resultsPath, writeResults } from './bench-options.js';
 import { beamResultFiles, hexahopResultFiles, readLevelRecords } from './level-results.js';
 import { formatMarkdown, levelLines, levelsMarkdown, type SearchRow } from './level-table.js';
 
-const fail = (option: string | undefined, reason: string): never =>
-  failOption('hexahop levels', option, reason);
-
-const { values: args } = (() => {
-  try {
-    return parseArgs({ options: { check: { type: 'boolean', default: false } } });
-  } catch (error) {
-    return fail(undefined, (error as Error).message);
-  }
-})();
+const { args } = benchArgs('hexahop levels', { check: { type: 'boolean', default: false } });
 
 async function main(): Promise<void> {
   const files = hexahopResultFiles();

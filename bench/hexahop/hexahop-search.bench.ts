@@ -11,31 +11,18 @@
  */
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 
 import { HexahopSimulator, instanceOfLevel, loadLevelCatalog, searchShortestWin } from '@satfarm/games';
 
-import { failOption, resultsPath, selectLevels, writeResults } from './bench-options.js';
+import { benchArgs, resultsPath, selectLevels, writeResults } from './bench-options.js';
 import { hexahopResultFiles, type LevelResults, readLevelResults } from './level-results.js';
 
-const { values: args } = (() => {
-  try {
-    return parseArgs({
-      options: {
-        'max-states': { type: 'string', default: '1000000' },
-        only: { type: 'string' },
-        against: { type: 'string' },
-        out: { type: 'string', default: 'hexahop-search' },
-      },
-    });
-  } catch (error) {
-    return fail(undefined, (error as Error).message);
-  }
-})();
-
-function fail(option: string | undefined, reason: string): never {
-  return failOption('hexahop search bench', option, reason);
-}
+const { args, fail } = benchArgs('hexahop search bench', {
+  'max-states': { type: 'string', default: '1000000' },
+  only: { type: 'string' },
+  against: { type: 'string' },
+  out: { type: 'string', default: 'hexahop-search' },
+});
 
 const maxStates = Number(args['max-states']);
 if (!Number.isInteger(maxStates) || maxStates < 1) {

@@ -8,7 +8,6 @@
  *        [--level NAME] [--horizon T] [--radii 2,3,30] [--out NAME|PATH]
  */
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 
 import {
   encodeHexahop,
@@ -19,26 +18,14 @@ import {
   windowAround,
 } from '@satfarm/games';
 
-import { failOption, integerOption, resultsPath, selectLevels, writeResults } from './bench-options.js';
+import { benchArgs, integerOption, resultsPath, selectLevels, writeResults } from './bench-options.js';
 
-const { values: args } = (() => {
-  try {
-    return parseArgs({
-      options: {
-        level: { type: 'string', default: 'Rolling Hexagons' },
-        horizon: { type: 'string', default: '39' },
-        radii: { type: 'string', default: '2,3,30' },
-        out: { type: 'string', default: 'hexahop-window' },
-      },
-    });
-  } catch (error) {
-    return fail(undefined, (error as Error).message);
-  }
-})();
-
-function fail(option: string | undefined, reason: string): never {
-  return failOption('hexahop window bench', option, reason);
-}
+const { args, fail } = benchArgs('hexahop window bench', {
+  level: { type: 'string', default: 'Rolling Hexagons' },
+  horizon: { type: 'string', default: '39' },
+  radii: { type: 'string', default: '2,3,30' },
+  out: { type: 'string', default: 'hexahop-window' },
+});
 
 function integer(option: string, text: string, min: number): number {
   return integerOption(text, min, option, fail);

@@ -9,7 +9,6 @@
  *      bench/results/NAME.json (hexahop.json by default), or PATH when it has a slash or ends in .json.
  */
 import { cpus } from 'node:os';
-import { parseArgs } from 'node:util';
 
 import { solveParsed } from '@satfarm/engine';
 import {
@@ -25,32 +24,20 @@ import {
 } from '@satfarm/games';
 import { createSolver, SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 
-import { failOption, resultsPath, selectLevels, writeResults } from './bench-options.js';
+import { benchArgs, resultsPath, selectLevels, writeResults } from './bench-options.js';
 
-const { values: args } = (() => {
-  try {
-    return parseArgs({
-      options: {
-        cap: { type: 'string', default: '60' },
-        parallel: { type: 'string', default: '1' },
-        solver: { type: 'string' },
-        policy: { type: 'string' },
-        patience: { type: 'string' },
-        presets: { type: 'string' },
-        'quick-plan': { type: 'string', default: 'on' },
-        variant: { type: 'string' },
-        only: { type: 'string' },
-        out: { type: 'string', default: 'hexahop' },
-      },
-    });
-  } catch (error) {
-    return fail(undefined, (error as Error).message);
-  }
-})();
-
-function fail(option: string | undefined, reason: string): never {
-  return failOption('hexahop bench', option, reason);
-}
+const { args, fail } = benchArgs('hexahop bench', {
+  cap: { type: 'string', default: '60' },
+  parallel: { type: 'string', default: '1' },
+  solver: { type: 'string' },
+  policy: { type: 'string' },
+  patience: { type: 'string' },
+  presets: { type: 'string' },
+  'quick-plan': { type: 'string', default: 'on' },
+  variant: { type: 'string' },
+  only: { type: 'string' },
+  out: { type: 'string', default: 'hexahop' },
+});
 
 function positive(option: string, text: string, integer = false): number {
   const n = Number(text);

@@ -33,6 +33,7 @@ import { HorizonSweep, horizonPreset } from '@satfarm/sweep';
 import { unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 
 import { encodeCubeNaively } from './cube-naive.encoding.js';
+import { median } from '../statistics.js';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -191,12 +192,6 @@ function rubikCases(depths: number[], perDepth: number): Case[] {
 function describe(v: Variant, size: 2 | 3): string {
   if (v.naive) return 'stickers, pairwise exactly-one, 18 moves, no pruning';
   return JSON.stringify(cubeVariant({ size, metric: 'htm' }, { variant: v.options ?? {} }));
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 function printRows(rows: Row[]): void {

@@ -8,6 +8,7 @@ import type { JobResource } from '@satfarm/queue';
 
 import { get, JobFollower, post, printTable, startBenchFarm, writeResult } from './farm-bench.fixture.js';
 import { gamesWithStaircase } from './staircase.game.js';
+import { median } from '../statistics.js';
 
 /**
  * Time to the final answer of the same instances solved in this process (`solveParsed`, the path
@@ -60,12 +61,6 @@ function instances(): Instance[] {
     { name: 'pigeons-10', game: 'pigeons', input: { pigeons: 10 } },
     { name: 'staircase-12', game: 'staircase', input: { optimum: 12, holes: { 9: 8, 10: 8, 11: 9 } } },
   ];
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 const farm = await startBenchFarm(PARALLELISM);

@@ -15,6 +15,7 @@ import {
   writeResult,
 } from './farm-bench.fixture.js';
 import { type MemoryPeaks, ProcessMemorySampler } from './process-memory.sampler.js';
+import { median } from '../statistics.js';
 
 /**
  * How time-to-optimal scales with the number of worker processes: a fleet of 1..N `satfarm
@@ -76,12 +77,6 @@ async function solveExamples(farm: BenchFarm, follower: JobFollower): Promise<vo
     const end = await follower.end(id);
     if (end.event.status === 'failed') throw new Error(`example ${file} failed`);
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 async function batchMs(farm: BenchFarm, follower: JobFollower): Promise<number> {

@@ -6,6 +6,8 @@
  * proved: no plan below a proven optimum or lower bound (DISAGREE, exit 1).
  * Run: node --max-old-space-size=8000 dist/bench/hexahop/hexahop-beam.bench.js [--widths 1000,10000]
  *        [--rankings reach,leaves,count] [--max-depth N] [--only A,B] [--out NAME|PATH]
+ * Without --max-depth, each level's default horizon cap, as the quick plan has it; with
+ * `--widths 200 --rankings reach`, each level's attempt is the quick plan's search.
  * Time and memory grow with the width: about 5 s and 150 MB per ranking at 2,000 states on the
  * larger levels, ten times that at 20,000.
  */
@@ -16,7 +18,8 @@ import {
   BEAM_RANKINGS,
   type BeamRanking,
   beamSearchWin,
-  HexahopSimulator,
+  hexahopDefaultMaxHorizon,
+  scoreOf,
   instanceOfLevel,
   loadLevelCatalog,
   verifyHexahop,
@@ -24,11 +27,12 @@ import {
 
 import { benchArgs, integerOption, resultsPath, selectLevels, writeResults } from './bench-options.js';
 import { hexahopResultFiles, type LevelResults, readLevelResults } from './level-results.js';
+import { median } from '../statistics.js';
 
 const { args, fail } = benchArgs('hexahop beam bench', {
   widths: { type: 'string', default: '1000' },
   rankings: { type: 'string', default: BEAM_RANKINGS.join(',') },
-  'max-depth': { type: 'string', default: '200' },
+  'max-depth': { type: 'string' },
   only: { type: 'string' },
   out: { type: 'string', default: 'hexahop-beam' },
 });
@@ -39,7 +43,8 @@ for (const r of rankings) {
   if (!(BEAM_RANKINGS as readonly string[]).includes(r))
     fail('rankings', `unknown ranking '${r}'; known: ${BEAM_RANKINGS.join(', ')}`);
 }
-const maxDepth = integerOption(args['max-depth'], 1, 'max-depth', fail);
+const maxDepth =
+  args['max-depth'] === undefined ? undefined : integerOption(args['max-depth'], 1, 'max-depth', fail);
 const out = resultsPath(args.out);
 
 /** One beam search: a ranking at a width. */
@@ -83,7 +88,7 @@ function main(): void {
   const proven = readLevelResults(hexahopResultFiles(), (reason) => fail(undefined, reason));
   const catalog = selectLevels(loadLevelCatalog(), args.only, fail);
   console.log(
-    `hexahop beam: widths ${widths.join(', ')}, rankings ${rankings.join(', ')}, up to ${maxDepth} moves`,
+    `hexahop beam: widths ${widths.join(', ')}, rankings ${rankings.join(', ')}, up to ${maxDepth ?? "each level's default horizon cap"} moves`,
   );
   const rows: Row[] = [];
   for (const entry of catalog) {
@@ -93,7 +98,8 @@ function main(): void {
     for (const ranking of rankings as BeamRanking[]) {
       for (const width of widths) {
         const began = performance.now();
-        const outcome = beamSearchWin(instance, { width, maxDepth, ranking });
+        const depth = maxDepth ?? hexahopDefaultMaxHorizon(instance);
+        const outcome = beamSearchWin(instance, { width, maxDepth: depth, ranking });
         const seconds = Math.round((performance.now() - began) / 100) / 10;
         attempts.push({
           ranking,
@@ -103,17 +109,12 @@ function main(): void {
           seconds,
         });
         if (outcome.plan === undefined) continue;
-        const sim = new HexahopSimulator(instance);
-        for (const m of outcome.plan) sim.move(m);
-        const verdict = verifyHexahop(
-          instance,
-          { moves: outcome.plan, score: sim.score },
-          outcome.plan.length,
-        );
+        const score = scoreOf(instance, outcome.plan);
+        const verdict = verifyHexahop(instance, { moves: outcome.plan, score: score }, outcome.plan.length);
         if (!verdict.ok)
           throw new Error(`${entry.name}: a beam plan the simulator rejects: ${verdict.reason}`);
         if (best === undefined || outcome.plan.length < best.plan.length) {
-          best = { plan: outcome.plan, score: sim.score, by: `${ranking}@${width}` };
+          best = { plan: outcome.plan, score: score, by: `${ranking}@${width}` };
         }
       }
     }
@@ -146,6 +147,9 @@ function main(): void {
     byRanking: Object.fromEntries(
       rankings.map((r) => [r, rows.filter((row) => row.by?.startsWith(`${r}@`)).length]),
     ),
+    /** Per level, every attempt's time together. */
+    secondsMedian: Math.round(median(rows.map((r) => r.seconds)) * 10) / 10,
+    secondsMax: Math.max(...rows.map((r) => r.seconds)),
   };
   console.log(JSON.stringify(summary));
   writeResults(out, {
@@ -155,7 +159,7 @@ function main(): void {
     cpu: cpus()[0]?.model,
     widths,
     rankings,
-    maxDepth,
+    maxDepth: maxDepth ?? 'level cap',
     summary,
     rows,
   });

@@ -12,7 +12,7 @@
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
-import { HexahopSimulator, instanceOfLevel, loadLevelCatalog, searchShortestWin } from '@satfarm/games';
+import { scoreOf, instanceOfLevel, loadLevelCatalog, searchShortestWin } from '@satfarm/games';
 
 import { benchArgs, resultsPath, selectLevels, writeResults } from './bench-options.js';
 import { hexahopResultFiles, type LevelResults, readLevelResults } from './level-results.js';
@@ -70,9 +70,7 @@ function main(): void {
     const found = outcome.plan?.length;
     let score: number | undefined;
     if (outcome.plan !== undefined) {
-      const sim = new HexahopSimulator(instance);
-      for (const m of outcome.plan) sim.move(m);
-      score = sim.score;
+      score = scoreOf(instance, outcome.plan);
     }
     const p = proven.get(entry.name);
     const row: Row = {

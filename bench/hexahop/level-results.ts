@@ -126,8 +126,21 @@ export function readLevelResults(
 
 /** The SAT result files of bench/results for Hex-a-Hop (not the search's, the beam's, nor the custom maps'). */
 export function hexahopResultFiles(folder = dirname(resultsPath('hexahop'))): string[] {
+  return resultFiles(
+    folder,
+    (f) => /^hexahop.*\.json$/.test(f) && !/^hexahop-(search|beam|custom-maps|levels)/.test(f),
+  );
+}
+
+/** The beam bench's result files of bench/results (or `folder`). */
+export function beamResultFiles(folder = dirname(resultsPath('hexahop'))): string[] {
+  return resultFiles(folder, (f) => /^hexahop-beam.*\.json$/.test(f));
+}
+
+/** The files of `folder` whose names `wanted` accepts, sorted, as paths. */
+function resultFiles(folder: string, wanted: (name: string) => boolean): string[] {
   return readdirSync(folder)
-    .filter((f) => /^hexahop.*\.json$/.test(f) && !/^hexahop-(search|beam|custom-maps|levels)/.test(f))
+    .filter(wanted)
     .sort()
     .map((f) => `${folder}/${f}`);
 }
@@ -144,7 +157,7 @@ interface BeamRow {
  * Adds the beam search's plans (a hexahop-beam*.json, every plan replayed when it was found) to
  * what the SAT runs proved: upper bounds, never optimal by themselves.
  */
-export function addBeamPlans(
+function addBeamPlans(
   results: Map<string, LevelResults>,
   file: string,
   fail: (reason: string) => never,
@@ -178,12 +191,4 @@ export function readLevelRecords(
   const results = readLevelResults(hexahopResultFiles(folder), fail);
   for (const file of beamResultFiles(folder)) addBeamPlans(results, file, fail);
   return results;
-}
-
-/** The beam bench's result files of bench/results (or `folder`). */
-export function beamResultFiles(folder = dirname(resultsPath('hexahop'))): string[] {
-  return readdirSync(folder)
-    .filter((f) => /^hexahop-beam.*\.json$/.test(f))
-    .sort()
-    .map((f) => `${folder}/${f}`);
 }

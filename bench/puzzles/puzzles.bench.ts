@@ -16,6 +16,7 @@ import {
   verifyTowers,
 } from '@satfarm/games';
 import { KissatRunner } from '@satfarm/solver';
+import { median } from '../statistics.js';
 
 /**
  * Towers and Singles solve times per size: each puzzle solved and then proven unique (a second
@@ -70,12 +71,6 @@ const kissat = new KissatRunner();
 function stored(name: string): StoredPuzzle[] {
   const text = readFileSync(resolve(`test/fixtures/puzzles/${name}.json`), 'utf8');
   return (JSON.parse(text) as { puzzles: StoredPuzzle[] }).puzzles;
-}
-
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function round(x: number): number {

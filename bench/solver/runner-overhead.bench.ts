@@ -8,6 +8,7 @@ import { type CnfFormula, pigeonhole, randomKSat } from '@satfarm/cnf';
 import { KissatRunner, type LaunchMode } from '@satfarm/solver';
 
 import { childrenOf, commandLine, processTimes, TICKS_PER_SECOND } from '../farm/proc-files.js';
+import { median } from '../statistics.js';
 
 /**
  * What KissatRunner costs on top of kissat itself: for each instance, N solves through the
@@ -64,12 +65,6 @@ function instances(): Instance[] {
     formula: randomKSat(n, Math.round(4.26 * n), 3, n),
   }));
   return [...random, { name: 'php-7-6', formula: pigeonhole(7, 6) }];
-}
-
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function runDirect(file: string): { ms: number; status: string } {

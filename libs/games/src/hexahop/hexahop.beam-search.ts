@@ -9,6 +9,7 @@ import {
   OFF_MAP,
   stepFrom,
 } from './hexahop.geometry.js';
+import { scoreOf } from './hexahop.decode.js';
 import { hexahopDefaultMaxHorizon } from './hexahop.lower-bound.js';
 import { type HexahopInstance, HexahopSimulator, type HexahopSolution, Tile } from './hexahop.model.js';
 
@@ -217,7 +218,7 @@ function stateHash(state: Uint8Array): number {
   return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
 }
 
-/** The beam's width for a quick plan: well under a second on the largest levels (bench/hexahop). */
+/** The beam's width for a quick plan: 1.4 s at most over the 100 levels (bench/hexahop, hexahop-beam-quick.json). */
 export const QUICK_PLAN_WIDTH = 200;
 
 /**
@@ -230,9 +231,11 @@ export function quickHexahopPlan(instance: HexahopInstance): HexahopSolution | u
     maxDepth: hexahopDefaultMaxHorizon(instance),
   });
   if (plan === undefined) return undefined;
-  const sim = new HexahopSimulator(instance);
-  for (const m of plan) sim.move(m);
-  return { moves: plan, score: sim.score, ...(instance.par === undefined ? {} : { par: instance.par }) };
+  return {
+    moves: plan,
+    score: scoreOf(instance, plan),
+    ...(instance.par === undefined ? {} : { par: instance.par }),
+  };
 }
 
 /** The moves from the root to `last`, whose own move is the final one. */

@@ -166,7 +166,7 @@ export function beamSearchWin(
       for (let m = 0; m < MOVE_NAMES.length; m++) {
         sim.unpackState(node.state, depth);
         if (!sim.move(MOVE_NAMES[m]!).ok || sim.dead) continue;
-        if (sim.won) return { plan: planOf({ ...node, parent: node, move: m }), depth: depth + 1, states };
+        if (sim.won) return { plan: planOf(node, m), depth: depth + 1, states };
         const state = sim.packState();
         const key = stateHash(state);
         if (kept.has(key) || candidates.has(key)) continue;
@@ -238,10 +238,9 @@ export function quickHexahopPlan(instance: HexahopInstance): HexahopSolution | u
   };
 }
 
-/** The moves from the root to `last`, whose own move is the final one. */
-function planOf(last: BeamNode): MoveName[] {
-  const moves: MoveName[] = [];
-  for (let n: BeamNode | undefined = last; n?.parent !== undefined; n = n.parent)
-    moves.push(MOVE_NAMES[n.move]!);
+/** The moves from the root to `last`, then `move`. */
+function planOf(last: BeamNode, move: number): MoveName[] {
+  const moves = [MOVE_NAMES[move]!];
+  for (let n = last; n.parent !== undefined; n = n.parent) moves.push(MOVE_NAMES[n.move]!);
   return moves.reverse();
 }

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 
 import { runCli } from './support/run-cli.js';
@@ -156,5 +160,56 @@ describe('satfarm solve hexahop: the quick plan', () => {
     expect(b!.horizons.some((h) => h.by !== undefined)).toBe(false);
     const human = await runCli(['solve', 'hexahop', ...input, '--no-progress']);
     expect(human.stdout).toMatch(/t= 24 {2}sat +\d+ ms {2}\(quick plan\)/);
+  });
+});
+
+describe('satfarm solve hexahop --plan', () => {
+  type Report = { status: string; horizon: number; horizons: { t: number; result: string; by?: string }[] };
+  const hive = ['--input', '{"level": "Hive"}'];
+
+  it("starts from an earlier report's plan: with bracket, one UNSAT below it proves it", async () => {
+    const first = await runCli(['solve', 'hexahop', ...hive, '--json', '--no-quick-plan']);
+    expect(first.code, first.stderr).toBe(0);
+    const dir = mkdtempSync(join(tmpdir(), 'satfarm-plan-'));
+    try {
+      const file = join(dir, 'hive.json');
+      writeFileSync(file, first.stdout);
+      const args = ['solve', 'hexahop', ...hive, '--no-quick-plan', '--policy', 'bracket', '--plan', file];
+      const again = await runCli([...args, '--json']);
+      expect(again.code, again.stderr).toBe(0);
+      const report = JSON.parse(again.stdout) as Report;
+      expect(report).toMatchObject({ status: 'optimal', horizon: 24 });
+      expect(report.horizons.map(({ t, result, by }) => ({ t, result, by }))).toEqual([
+        { t: 23, result: 'unsat', by: undefined },
+        { t: 24, result: 'sat', by: 'given plan' },
+      ]);
+      const human = await runCli([...args, '--no-progress']);
+      expect(human.stdout).toMatch(/t= 24 {2}sat +\d+ ms {2}\(given plan\)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a plan it cannot read or that does not win, with exit 2, naming --plan', async () => {
+    const cases: [string, RegExp][] = [
+      ['["N", "UP"]', /plan: unknown move 'UP' \(move 2\)/],
+      ['["N"]', /plan: does not solve the instance/],
+      [
+        '{"game": "cube", "status": "optimal", "solution": {"moves": []}}',
+        /plan\.game: the report is of "cube"/,
+      ],
+      ['/nonexistent/plan.json', /plan: cannot read file '\/nonexistent\/plan.json' \(ENOENT\)/],
+    ];
+    for (const [plan, message] of cases) {
+      const run = await runCli(['solve', 'hexahop', ...hive, '--json', '--plan', plan]);
+      expect(run.code, plan).toBe(2);
+      expect(run.stderr).toMatch(message);
+      expect(run.stdout).toBe('');
+    }
+    const both = await runCli(['solve', 'hexahop', '--input', '-', '--plan', '-'], {
+      stdin: '{"level": "Hive"}',
+    });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/plan: standard input already holds the instance/);
   });
 });

@@ -3,18 +3,20 @@ import { readFile } from 'node:fs/promises';
 import { InputError } from '@satfarm/games';
 
 /**
- * Reads the instance named by `--input`: a file path, `-` for standard input, or inline JSON
- * (a value starting with `{` or `[` that is not a file). JSON text is parsed; anything else
- * (DIMACS, a Tatham game ID) is passed on as text for the game's parser.
+ * Reads the instance named by `--input` (or another option's value, named by `field` in errors,
+ * such as `--plan`): a file path, `-` for standard input, or inline JSON (a value starting with
+ * `{` or `[` that is not a file). JSON text is parsed; anything else (DIMACS, a Tatham game ID,
+ * moves) is passed on as text for the game's parser.
  */
 export async function readInput(
   source: string | undefined,
   stdin: NodeJS.ReadStream = process.stdin,
+  field = 'input',
 ): Promise<unknown> {
   let text: string;
   if (source === undefined || source === '-') {
     if (source === undefined && stdin.isTTY)
-      throw new InputError('input', 'required: give --input FILE, or - for standard input');
+      throw new InputError(field, `required: give --${field} FILE, or - for standard input`);
     text = await readStream(stdin);
   } else if (/^\s*[[{]/.test(source)) {
     text = source;
@@ -23,16 +25,16 @@ export async function readInput(
       text = await readFile(source, 'utf8');
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code ?? 'unknown error';
-      throw new InputError('input', `cannot read file '${source}' (${code})`);
+      throw new InputError(field, `cannot read file '${source}' (${code})`);
     }
   }
   const trimmed = text.trim();
-  if (trimmed === '') throw new InputError('input', 'is empty');
+  if (trimmed === '') throw new InputError(field, 'is empty');
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
       return JSON.parse(trimmed) as unknown;
     } catch (err) {
-      throw new InputError('input', `invalid JSON: ${(err as Error).message}`);
+      throw new InputError(field, `invalid JSON: ${(err as Error).message}`);
     }
   }
   // A JSON string literal such as "5:3/2/..." is accepted too.

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 
 import { exitCodeFor, type SolveReport, solveInstance } from '@satfarm/engine';
+import { InputError } from '@satfarm/games';
 import { installSolverReaper, SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 
 import { nonNegativeInt, positiveInt, positiveSeconds } from './cli-options.js';
@@ -23,6 +24,7 @@ interface SolveFlags {
   patience?: number;
   presets?: boolean;
   quickPlan: boolean;
+  plan?: string;
   progress: boolean;
 }
 
@@ -55,10 +57,18 @@ export function solveCommand(): Command {
       '--no-quick-plan',
       "no quick plan before the sweep (the game's heuristic search, whose plan bounds the sweep from above)",
     )
+    .option(
+      '--plan <file>',
+      'a plan already known (moves, a solution, or an earlier --json report; a file, - or inline JSON): verified, then the sweep only looks below it',
+    )
     .option('--no-progress', 'no live progress display')
     .action(async (gameName: string, flags: SolveFlags) => {
       installSolverReaper();
+      if (flags.plan === '-' && (flags.input === undefined || flags.input === '-')) {
+        throw new InputError('plan', 'standard input already holds the instance; give the plan as a file');
+      }
       const input = await readInput(flags.input);
+      const plan = flags.plan === undefined ? undefined : await readInput(flags.plan, process.stdin, 'plan');
       const controller = new AbortController();
       const onSignal = (): void => controller.abort(new Error('interrupted'));
       process.once('SIGINT', onSignal);
@@ -77,6 +87,7 @@ export function solveCommand(): Command {
           patienceSec: flags.patience,
           presets: flags.presets,
           quickPlan: flags.quickPlan,
+          plan,
           signal: controller.signal,
           onEvent: display ? (e) => display.handle(e) : undefined,
         });

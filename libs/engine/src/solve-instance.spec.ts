@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { InputError } from '@satfarm/games';
 
-import { QUICK_PLAN, type SolveEvent, solveInstance, solveParsed } from './solve-instance.js';
-import { type PigeonLadder, pigeonLadderGame } from './testing/pigeon-ladder.game.js';
+import { GIVEN_PLAN, QUICK_PLAN, type SolveEvent, solveInstance, solveParsed } from './solve-instance.js';
+import { type PigeonLadder, pigeonLadderGame, type PigeonPlan } from './testing/pigeon-ladder.game.js';
 
 /** The pigeon ladder with a quick plan: `holes` as given (one pigeon per hole by default). */
 function withQuickPlan(holes?: (pigeons: number) => number[]) {
@@ -15,7 +15,141 @@ function withQuickPlan(holes?: (pigeons: number) => number[]) {
   };
 }
 
+/**
+ * The pigeon ladder reading plans (`{ holes }`) and counting a plan as long as the holes it needs
+ * (its highest hole + 1), so that plans of one instance can differ in length.
+ */
+function withPlanReader(quickHoles?: (pigeons: number) => number[]) {
+  return {
+    ...pigeonLadderGame,
+    ...(quickHoles === undefined
+      ? {}
+      : { quickPlan: (i: PigeonLadder) => ({ holes: quickHoles(i.pigeons) }) }),
+    parsePlan: (input: unknown): PigeonPlan => {
+      const holes = (input as { holes?: unknown } | null)?.holes;
+      if (!Array.isArray(holes) || !holes.every((h) => Number.isInteger(h))) {
+        throw new InputError('plan.holes', 'expected a list of hole numbers');
+      }
+      return { holes: holes as number[] };
+    },
+    planLength: (plan: PigeonPlan) => Math.max(0, ...plan.holes) + 1,
+  };
+}
+
+const inOrder = (pigeons: number): number[] => Array.from({ length: pigeons }, (_, p) => p);
+
 describe(solveParsed.name, () => {
+  describe("with the caller's plan", () => {
+    it('verifies it, starts from it, and with bracket proves it optimal by the one UNSAT below it', async () => {
+      const report = await solveParsed(
+        withPlanReader(),
+        { pigeons: 6 },
+        { parallelism: 1, policy: 'bracket', plan: { holes: [5, 4, 3, 2, 1, 0] } },
+      );
+      expect(report).toMatchObject({ status: 'optimal', horizon: 6, bounds: { lower: 6, upper: 6 } });
+      expect(report.solution).toEqual({ holes: [5, 4, 3, 2, 1, 0] });
+      expect(report.horizons.map(({ t, result, by }) => ({ t, result, by }))).toEqual([
+        { t: 5, result: 'unsat', by: undefined },
+        { t: 6, result: 'sat', by: GIVEN_PLAN },
+      ]);
+    });
+
+    it('finds the shorter plans below a long one', async () => {
+      const report = await solveParsed(
+        withPlanReader(),
+        { pigeons: 4 },
+        { parallelism: 1, plan: { holes: [0, 1, 2, 7] } },
+      );
+      expect(report).toMatchObject({ status: 'optimal', horizon: 4 });
+      expect(report.horizons.find((h) => h.by === GIVEN_PLAN)).toMatchObject({ t: 8, result: 'sat' });
+      expect(report.horizons.filter((h) => h.by === undefined).every((h) => h.t < 8)).toBe(true);
+    });
+
+    it('takes the shorter of it and the quick plan', async () => {
+      const quickShorter = await solveParsed(
+        withPlanReader(inOrder),
+        { pigeons: 4 },
+        { parallelism: 1, policy: 'bracket', plan: { holes: [0, 1, 2, 6] } },
+      );
+      expect(quickShorter.horizons.filter((h) => h.by !== undefined)).toEqual([
+        expect.objectContaining({ t: 4, by: QUICK_PLAN }),
+      ]);
+      const givenShorter = await solveParsed(
+        withPlanReader((n) => [...inOrder(n - 1), n + 2]),
+        { pigeons: 4 },
+        { parallelism: 1, policy: 'bracket', plan: { holes: [3, 2, 1, 0] } },
+      );
+      expect(givenShorter.horizons.filter((h) => h.by !== undefined)).toEqual([
+        expect.objectContaining({ t: 4, by: GIVEN_PLAN }),
+      ]);
+      for (const r of [quickShorter, givenShorter])
+        expect(r).toMatchObject({ status: 'optimal', horizon: 4 });
+    });
+
+    it("takes an earlier report's solution, and names what is wrong with a report", async () => {
+      const earlier = await solveParsed(withPlanReader(), { pigeons: 5 }, { parallelism: 1 });
+      const again = await solveParsed(
+        withPlanReader(),
+        { pigeons: 5 },
+        { parallelism: 1, policy: 'bracket', plan: earlier },
+      );
+      expect(again.solution).toEqual(earlier.solution);
+      expect(again.horizons.map((h) => h.t)).toEqual([4, 5]);
+      await expect(
+        solveParsed(withPlanReader(), { pigeons: 5 }, { plan: { ...earlier, game: 'cube' } }),
+      ).rejects.toThrow(/^plan\.game: the report is of "cube", not of cnf$/);
+      await expect(
+        solveParsed(
+          withPlanReader(),
+          { pigeons: 5 },
+          { plan: { ...earlier, status: 'unknown', solution: undefined } },
+        ),
+      ).rejects.toThrow(/^plan\.solution: the report \(status "unknown"\) has no plan$/);
+    });
+
+    it('refuses, before any solver runs, a plan that is malformed, does not verify, or is too long', async () => {
+      const cases: [unknown, RegExp][] = [
+        [[0, 1, 2], /^plan\.holes: expected a list/],
+        [{ holes: [0, 0, 1] }, /^plan: does not solve the instance: two pigeons share a hole$/],
+        [{ holes: [0, 1] }, /^plan: does not solve the instance: wrong number of pigeons$/],
+        [{ holes: [0, 1, 9] }, /^plan: takes 10 moves, more than the largest horizon 7$/],
+      ];
+      for (const [plan, message] of cases) {
+        const events: SolveEvent[] = [];
+        const solving = solveParsed(
+          withPlanReader(),
+          { pigeons: 3 },
+          { plan, onEvent: (e) => events.push(e) },
+        );
+        await expect(solving).rejects.toThrow(InputError);
+        await expect(solving).rejects.toThrow(message);
+        expect(events).toEqual([]);
+      }
+    });
+
+    it('is refused by a game that reads no plans, and by puzzles', async () => {
+      await expect(
+        solveParsed(pigeonLadderGame, { pigeons: 3 }, { plan: { holes: [0, 1, 2] } }),
+      ).rejects.toMatchObject({
+        field: 'plan',
+        reason: 'game cnf does not take a plan',
+      });
+      await expect(
+        solveInstance('towers', '5://3/3///3/1//////2/2///4//,k3m', { plan: ['1'] }),
+      ).rejects.toThrow(/^plan: applies to planning games with a horizon sweep, not to towers$/);
+    });
+
+    it('finds the optimum of a cube scramble below a longer plan that solves it', async () => {
+      const report = await solveInstance(
+        'cube',
+        { size: 3, scramble: 'R U' },
+        { parallelism: 1, plan: "U' R' U U'" },
+      );
+      expect(report).toMatchObject({ status: 'optimal', horizon: 2, solution: { moves: ["U'", "R'"] } });
+      expect(report.horizons.find((h) => h.by === GIVEN_PLAN)).toMatchObject({ t: 4, result: 'sat' });
+    });
+  });
+
   describe("with the game's quick plan", () => {
     it('starts from it and, with bracket, proves it optimal by the one UNSAT below it', async () => {
       const report = await solveParsed(

@@ -50,6 +50,13 @@ export interface SolveOptions {
    * has one and it verifies (default true).
    */
   quickPlan?: boolean;
+  /**
+   * Planning games: a plan the caller already has (`GameDefinition.parsePlan`'s forms, or a whole
+   * earlier report, whose `solution` is taken). It is verified by the simulator before any solver
+   * runs, and the sweep starts from it as its upper bound, only looking below it (the shorter of it
+   * and the quick plan, when both are there).
+   */
+  plan?: unknown;
   /** Shared local slots, when several solves run in one process. */
   slots?: SlotPool;
   signal?: AbortSignal;
@@ -138,6 +145,7 @@ async function sweepHorizons<I, S>(
   if (patience !== undefined && !(Number.isFinite(patience) && patience > 0))
     throw new InputError('patience', `must be a positive number of seconds, got ${patience}`);
   const presets = options.presets ?? game.solverPresets ?? false;
+  const given = options.plan === undefined ? undefined : givenPlanOf(game, instance, options.plan, max);
   const statsByT = new Map<number, HorizonStats>();
   const solverName = await solver.version();
   options.onEvent?.({
@@ -148,7 +156,9 @@ async function sweepHorizons<I, S>(
     ...(start === undefined ? {} : { start }),
   });
 
-  const knownPlan = options.quickPlan === false ? undefined : quickPlanOf(game, instance, max);
+  const quick = options.quickPlan === false ? undefined : quickPlanOf(game, instance, max);
+  const knownPlan =
+    quick !== undefined && (given === undefined || quick.length < given.length) ? quick : given;
   const sweep = new HorizonSweep<S>({
     lower,
     max,
@@ -235,6 +245,47 @@ function quickPlanOf<I, S>(game: GameDefinition<I, S>, instance: I, max: number)
   return { plan, length, by: QUICK_PLAN, ms: Math.round(performance.now() - started) };
 }
 
+/** What `HorizonLine.by` says of the horizon of a plan the caller gave (`SolveOptions.plan`). */
+export const GIVEN_PLAN = 'given plan';
+
+/**
+ * The caller's plan as the sweep's known plan: read by the game (a whole report stands for its
+ * `solution`), then replayed by the simulator. Bad input of any kind is an `InputError` naming
+ * `plan`, before any solver runs.
+ */
+function givenPlanOf<I, S>(
+  game: GameDefinition<I, S>,
+  instance: I,
+  input: unknown,
+  max: number,
+): KnownPlan<S> {
+  if (game.parsePlan === undefined || game.planLength === undefined) {
+    throw new InputError('plan', `game ${game.id} does not take a plan`);
+  }
+  const plan = game.parsePlan(solutionOfReport(game.id, input), instance);
+  const length = game.planLength(plan);
+  if (length > max) {
+    throw new InputError('plan', `takes ${length} moves, more than the largest horizon ${max}`);
+  }
+  const verdict = game.verify(instance, plan, length);
+  if (!verdict.ok) throw new InputError('plan', `does not solve the instance: ${verdict.reason}`);
+  return { plan, length, by: GIVEN_PLAN };
+}
+
+/** The `solution` of a solve report (an object with `game` and `status`), else `input` itself. */
+function solutionOfReport(gameId: string, input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const report = input as Record<string, unknown>;
+  if (!('game' in report && 'status' in report)) return input;
+  if (report.game !== gameId) {
+    throw new InputError('plan.game', `the report is of ${JSON.stringify(report.game)}, not of ${gameId}`);
+  }
+  if (report.solution === undefined || report.solution === null) {
+    throw new InputError('plan.solution', `the report (status ${JSON.stringify(report.status)}) has no plan`);
+  }
+  return report.solution;
+}
+
 async function solveSingle<I, S>(
   game: GameDefinition<I, S>,
   instance: I,
@@ -243,6 +294,9 @@ async function solveSingle<I, S>(
 ): Promise<SolveReport> {
   if (options.minHorizon !== undefined) {
     throw new InputError('minHorizon', `applies to planning games with a horizon sweep, not to ${game.id}`);
+  }
+  if (options.plan !== undefined) {
+    throw new InputError('plan', `applies to planning games with a horizon sweep, not to ${game.id}`);
   }
   const { slots } = limitsFrom(options);
   const solverName = await solver.version();

@@ -81,6 +81,12 @@ export interface GameDefinition<I = unknown, S = unknown> {
   /** The plan length of a solution (its horizon), for planning games. */
   planLength?(solution: S): number;
   /**
+   * Planning games: reads a plan the user gives for `instance` (`--plan`: the game's moves, or the
+   * `solution` of an earlier report); throws `InputError` naming the field (`plan...`). Only its
+   * form is checked here: the engine verifies it with the simulator before the sweep starts from it.
+   */
+  parsePlan?(input: unknown, instance: I): S;
+  /**
    * Planning games: a plan found cheaply without a solver (a bounded heuristic search, a fraction of
    * a second to a few seconds), or undefined. The sweep starts with it, verified, as its upper bound
    * and only looks below it; a solve that runs out of time still has it to report.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../input-error.js';
 import { FaceletGeometry } from './cube.facelets.js';
 import { applyMoveToFacelets, CubeState, faceletsSolved, parseMove, solvedFacelets } from './cube.model.js';
-import { parseCubeInstance } from './cube.parse.js';
+import { parseCubeInstance, parseCubePlan } from './cube.parse.js';
 
 const SOLVED3 = solvedFacelets(3);
 
@@ -132,5 +132,26 @@ describe(parseCubeInstance.name, () => {
     const err = errorOf({ size: 3, facelets: bad });
     expect(err.field).toBe('facelets');
     expect(err.reason).toMatch(/centres U and F have the same colour F|colour/);
+  });
+});
+
+describe(parseCubePlan.name, () => {
+  const qtm = parseCubeInstance({ size: 3, scramble: 'R U2', metric: 'qtm' });
+
+  it("reads Singmaster moves as a string, a list or a solution, counted in the instance's metric", () => {
+    const expected = { moves: ['U2', "R'"], metric: 'qtm' };
+    expect(parseCubePlan("U2 R'", qtm)).toEqual(expected);
+    expect(parseCubePlan(['U2', "R'"], qtm)).toEqual(expected);
+    expect(parseCubePlan({ moves: ['U2', "R'"], metric: 'qtm' }, qtm)).toEqual(expected);
+    expect(parseCubePlan({ moves: "U2 R'" }, qtm)).toEqual(expected);
+  });
+
+  it('names the field: an unknown move, a solution in another metric', () => {
+    expect(() => parseCubePlan("U2 X R'", qtm)).toThrow(
+      /^plan: unknown move 'X' \(move 2\); moves are U R F D L B/,
+    );
+    expect(() => parseCubePlan({ moves: ['U2', "R'"], metric: 'htm' }, qtm)).toThrow(
+      'plan.metric: is "htm", but the cube is solved in qtm',
+    );
   });
 });

@@ -1,9 +1,11 @@
 import { InputError } from '../input-error.js';
+import { planMoves } from '../plan-input.js';
 import { type CubeSize, FACES, type Face, FaceletGeometry } from './cube.facelets.js';
 import {
   applyMoveToFacelets,
   CORNERS,
   type CubeInstance,
+  type CubeSolution,
   CubeState,
   InvalidCubeError,
   type Move,
@@ -64,6 +66,32 @@ export function parseScramble(text: unknown): Move[] {
       );
     return move;
   });
+}
+
+/**
+ * Reads a plan a user gives for `instance` (`--plan`): face moves in Singmaster notation as a
+ * list, a string (`R U2 F'`), or a report's `solution`, counted in the instance's metric (a
+ * solution that names another metric is refused). Whether it solves the cube is the simulator's
+ * to say when the plan is verified.
+ */
+export function parseCubePlan(input: unknown, instance: CubeInstance): CubeSolution {
+  const { moves, object } = planMoves(input);
+  const metric = object?.metric;
+  if (metric !== undefined && metric !== instance.metric) {
+    throw new InputError(
+      'plan.metric',
+      `is ${JSON.stringify(metric)}, but the cube is solved in ${instance.metric}`,
+    );
+  }
+  moves.forEach((name, i) => {
+    if (parseMove(name) === undefined) {
+      throw new InputError(
+        'plan',
+        `unknown move '${name}' (move ${i + 1}); moves are U R F D L B, optionally followed by 2 or '`,
+      );
+    }
+  });
+  return { moves, metric: instance.metric };
 }
 
 /**

@@ -2,12 +2,12 @@ import type { GameDefinition } from '../game-definition.js';
 import { encodeCube } from './cube.encode.js';
 import { cubeLowerBound } from './cube.lower-bound.js';
 import type { CubeInstance, CubeSolution } from './cube.model.js';
-import { parseCubeInstance } from './cube.parse.js';
+import { parseCubeInstance, parseCubePlan } from './cube.parse.js';
 import { renderCube } from './cube.render.js';
 import { cubePlanLength, verifyCube } from './cube.verify.js';
 
 export * from './cube.model.js';
-export { parseCubeInstance, parseScramble, parseFacelets } from './cube.parse.js';
+export { parseCubeInstance, parseCubePlan, parseScramble, parseFacelets } from './cube.parse.js';
 export { encodeCube, cubeVariant, defaultCubeVariant, type CubeEncodingVariant } from './cube.encode.js';
 export { GoalPerimeter } from './cube.perimeter.js';
 export { decodeCubePlan, mergeTurns } from './cube.decode.js';
@@ -38,5 +38,6 @@ export const cubeGame: GameDefinition<CubeInstance, CubeSolution> = {
   encode: encodeCube,
   verify: verifyCube,
   planLength: cubePlanLength,
+  parsePlan: parseCubePlan,
   render: renderCube,
 };

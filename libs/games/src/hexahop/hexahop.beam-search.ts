@@ -9,7 +9,7 @@ import {
   OFF_MAP,
   stepFrom,
 } from './hexahop.geometry.js';
-import { scoreOf } from './hexahop.decode.js';
+import { hexahopSolutionOf } from './hexahop.decode.js';
 import { hexahopDefaultMaxHorizon } from './hexahop.lower-bound.js';
 import { type HexahopInstance, HexahopSimulator, type HexahopSolution, Tile } from './hexahop.model.js';
 
@@ -230,12 +230,7 @@ export function quickHexahopPlan(instance: HexahopInstance): HexahopSolution | u
     width: QUICK_PLAN_WIDTH,
     maxDepth: hexahopDefaultMaxHorizon(instance),
   });
-  if (plan === undefined) return undefined;
-  return {
-    moves: plan,
-    score: scoreOf(instance, plan),
-    ...(instance.par === undefined ? {} : { par: instance.par }),
-  };
+  return plan === undefined ? undefined : hexahopSolutionOf(instance, plan);
 }
 
 /** The moves from the root to `last`, then `move`. */

@@ -24,6 +24,11 @@ export function decodeHexahop(
     if (a === undefined) break;
     moves.push(a === JUMP ? 'J' : DIRECTION_NAMES[a]!);
   }
+  return hexahopSolutionOf(instance, moves);
+}
+
+/** A plan of `moves` with the simulator's score for them and the level's par. */
+export function hexahopSolutionOf(instance: HexahopInstance, moves: MoveName[]): HexahopSolution {
   const score = scoreOf(instance, moves);
   return instance.par === undefined ? { moves, score } : { moves, score, par: instance.par };
 }

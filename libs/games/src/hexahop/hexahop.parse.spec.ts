@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../input-error.js';
 import { listHexahopLevels } from './hexahop.level-catalog.js';
 import { DEFAULT_LEVELS_PATH } from './hexahop.level-file.js';
-import { parseHexahopInstance } from './hexahop.parse.js';
+import { parseHexahopInstance, parseHexahopPlan } from './hexahop.parse.js';
+import { scoreOf } from './hexahop.decode.js';
 import { Tile } from './hexahop.model.js';
-import { cellIndex } from './hexahop.geometry.js';
+import { cellIndex, type MoveName } from './hexahop.geometry.js';
 
 const sut = parseHexahopInstance;
 
@@ -155,5 +156,31 @@ describe(listHexahopLevels.name, () => {
 
   it('names the field for an unreadable file', () => {
     expect(inputError(() => listHexahopLevels('/nonexistent/levels.dat')).field).toBe('levels');
+  });
+});
+
+describe(parseHexahopPlan.name, () => {
+  const orbital = sut({ level: 'Orbital' });
+
+  it('reads moves as a list, a string or a solution, scored by the simulator, with the par', () => {
+    const moves = ['N', 'NE', 'J', 'SW'];
+    const expected = { moves, score: scoreOf(orbital, moves as MoveName[]), par: orbital.par };
+    expect(parseHexahopPlan(moves, orbital)).toEqual(expected);
+    expect(parseHexahopPlan(' N NE  J SW ', orbital)).toEqual(expected);
+    expect(parseHexahopPlan({ moves, score: 1, par: 2 }, orbital)).toEqual(expected);
+    expect(parseHexahopPlan({ moves: 'N NE J SW' }, orbital)).toEqual(expected);
+  });
+
+  it('names the field and the move it cannot read', () => {
+    expect(inputError(() => parseHexahopPlan(['N', 'UP'], orbital))).toMatchObject({
+      field: 'plan',
+      reason: "unknown move 'UP' (move 2); moves are N NE SE S SW NW J",
+    });
+    expect(inputError(() => parseHexahopPlan({ steps: ['N'] }, orbital))).toMatchObject({
+      field: 'plan.moves',
+      reason: 'missing',
+    });
+    expect(inputError(() => parseHexahopPlan({ moves: ['N', 3] }, orbital)).field).toBe('plan.moves[1]');
+    expect(inputError(() => parseHexahopPlan(42, orbital)).field).toBe('plan');
   });
 });

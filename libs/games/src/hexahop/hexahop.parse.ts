@@ -2,11 +2,13 @@ import { resolve } from 'node:path';
 
 import type { ParseContext } from '../game-definition.js';
 import { InputError, unknownField } from '../input-error.js';
+import { planMoves } from '../plan-input.js';
+import { hexahopSolutionOf } from './hexahop.decode.js';
 import { unsupportedFeatures } from './hexahop.features.js';
-import { cellIndex, MAP_SIZE } from './hexahop.geometry.js';
+import { cellIndex, MAP_SIZE, MOVE_NAMES, type MoveName } from './hexahop.geometry.js';
 import { type CatalogEntry, instanceOfLevel, loadLevelCatalog } from './hexahop.level-catalog.js';
 import { DEFAULT_LEVELS_PATH, LevelFileError } from './hexahop.level-file.js';
-import { type HexahopInstance, Item, SOLIDITY, Tile } from './hexahop.model.js';
+import { type HexahopInstance, type HexahopSolution, Item, SOLIDITY, Tile } from './hexahop.model.js';
 import { tileOfChar } from './hexahop.map-text.js';
 
 const FIELDS = new Set(['level', 'levels', 'map', 'start', 'items', 'name']);
@@ -205,4 +207,22 @@ function parseMap(obj: Record<string, unknown>): HexahopInstance {
     items,
     start: [sx, sy],
   };
+}
+
+/**
+ * Reads a plan a user gives for `instance` (`--plan`): moves named N NE SE S SW NW or J, as a list,
+ * a string, or a report's `solution`; the score is the simulator's, the par the level's. Whether
+ * the moves win is the simulator's to say when the plan is verified.
+ */
+export function parseHexahopPlan(input: unknown, instance: HexahopInstance): HexahopSolution {
+  const moves = planMoves(input).moves.map((name, i): MoveName => {
+    if (!(MOVE_NAMES as readonly string[]).includes(name)) {
+      throw new InputError(
+        'plan',
+        `unknown move '${name}' (move ${i + 1}); moves are ${MOVE_NAMES.join(' ')}`,
+      );
+    }
+    return name as MoveName;
+  });
+  return hexahopSolutionOf(instance, moves);
 }

@@ -3,7 +3,7 @@ import { quickHexahopPlan } from './hexahop.beam-search.js';
 import { encodeHexahop } from './hexahop.encode.js';
 import { hexahopDefaultMaxHorizon, hexahopLowerBound } from './hexahop.lower-bound.js';
 import type { HexahopInstance, HexahopSolution } from './hexahop.model.js';
-import { parseHexahopInstance } from './hexahop.parse.js';
+import { parseHexahopInstance, parseHexahopPlan } from './hexahop.parse.js';
 import { renderHexahop } from './hexahop.render.js';
 import { verifyHexahop } from './hexahop.verify.js';
 
@@ -44,7 +44,7 @@ export {
 export { featuresOf, SUPPORTED_TILES, unsupportedFeatures } from './hexahop.features.js';
 export { TILE_CHARS } from './hexahop.map-text.js';
 export { windowAround } from './hexahop.statics.js';
-export { parseHexahopInstance } from './hexahop.parse.js';
+export { parseHexahopInstance, parseHexahopPlan } from './hexahop.parse.js';
 export { type HexahopSearchOutcome, searchShortestWin } from './hexahop.search.js';
 export {
   BEAM_RANKINGS,
@@ -78,6 +78,7 @@ export const hexahopGame: GameDefinition<HexahopInstance, HexahopSolution> = {
   encode: encodeHexahop,
   verify: verifyHexahop,
   planLength: (solution) => solution.moves.length,
+  parsePlan: parseHexahopPlan,
   // bench/hexahop: the same optima on the 62 levels both settle, 17 % less time in all, and 2
   // more proven and 8 more solved in 60 s on the 36 levels `consecutive` leaves open.
   defaultPolicy: 'leap',

@@ -2,13 +2,13 @@ import type { GameDefinition } from '../game-definition.js';
 import { encodeSnake } from './snake.encode.js';
 import { snakeDefaultMaxHorizon, snakeLowerBound } from './snake.lower-bound.js';
 import type { SnakeInstance, SnakeSolution } from './snake.model.js';
-import { parseSnakeInstance } from './snake.parse.js';
+import { parseSnakeInstance, parseSnakePlan } from './snake.parse.js';
 import { renderSnake } from './snake.render.js';
 import { verifySnake } from './snake.verify.js';
 
 export type { AppleOrder, Cell, SnakeInstance, SnakeSolution, StepOutcome } from './snake.model.js';
 export { SnakeGrid, SnakeSimulator } from './snake.model.js';
-export { parseSnakeInstance } from './snake.parse.js';
+export { parseSnakeInstance, parseSnakePlan } from './snake.parse.js';
 export {
   DEFAULT_SNAKE_ENCODING,
   encodeSnake,
@@ -40,5 +40,6 @@ export const snakeGame: GameDefinition<SnakeInstance, SnakeSolution> = {
   encode: encodeSnake,
   verify: verifySnake,
   planLength: (solution) => solution.path.length - 1,
+  parsePlan: parseSnakePlan,
   render: renderSnake,
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { InputError } from '../input-error.js';
-import { parseSnakeInstance } from './snake.parse.js';
+import { parseSnakeInstance, parseSnakePlan } from './snake.parse.js';
 
 const valid = {
   width: 10,
@@ -174,5 +174,46 @@ describe(parseSnakeInstance.name, () => {
         ],
       }),
     ).toMatchObject({ field: 'apples[0]' });
+  });
+});
+
+describe(parseSnakePlan.name, () => {
+  const instance = parseSnakeInstance(valid);
+  const path = [
+    [2, 2],
+    [2, 1],
+    [3, 1],
+  ];
+
+  it("reads the head's cells as a solution or a list", () => {
+    expect(parseSnakePlan({ path }, instance)).toEqual({ path });
+    expect(parseSnakePlan(path, instance)).toEqual({ path });
+  });
+
+  it('names the field and the cell at fault', () => {
+    const error = (input: unknown): InputError => {
+      try {
+        parseSnakePlan(input, instance);
+      } catch (err) {
+        if (err instanceof InputError) return err;
+        throw err;
+      }
+      throw new Error('expected an InputError');
+    };
+    expect(
+      error({
+        path: [
+          [2, 2],
+          [2, 10],
+        ],
+      }),
+    ).toMatchObject({ field: 'plan.path[1]', reason: 'outside the 10x10 grid' });
+    expect(error([[2, 2], 'N'])).toMatchObject({
+      field: 'plan[1]',
+      reason: 'expected [x, y] with integer coordinates',
+    });
+    expect(error({ moves: [] })).toMatchObject({ field: 'plan.path', reason: 'missing' });
+    expect(error([]).field).toBe('plan');
+    expect(error([]).reason).toMatch(/head's cells/);
   });
 });

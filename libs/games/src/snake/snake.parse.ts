@@ -1,5 +1,11 @@
 import { InputError, unknownField } from '../input-error.js';
-import { type AppleOrder, type Cell, SnakeGrid, type SnakeInstance } from './snake.model.js';
+import {
+  type AppleOrder,
+  type Cell,
+  SnakeGrid,
+  type SnakeInstance,
+  type SnakeSolution,
+} from './snake.model.js';
 
 /** The largest width or height accepted. */
 export const SNAKE_MAX_SIDE = 200;
@@ -57,6 +63,23 @@ export function parseSnakeInstance(input: unknown): SnakeInstance {
   const instance: SnakeInstance = { width, height, length, body, apples, order };
   if (survive !== undefined) instance.survive = survive;
   return instance;
+}
+
+/**
+ * Reads a plan a user gives for `instance` (`--plan`): the head's cells from step 0 on, as
+ * `{ "path": [[x, y], ...] }` (a report's `solution`) or the list alone. Whether it is a legal walk
+ * that eats every apple is the simulator's to say when the plan is verified.
+ */
+export function parseSnakePlan(input: unknown, instance: SnakeInstance): SnakeSolution {
+  const grid = new SnakeGrid(instance.width, instance.height);
+  const object = typeof input === 'object' && input !== null && !Array.isArray(input);
+  const field = object ? 'plan.path' : 'plan';
+  const path: unknown = object ? (input as Record<string, unknown>).path : input;
+  if (object && path === undefined) throw new InputError(field, 'missing');
+  if (!Array.isArray(path) || path.length === 0) {
+    throw new InputError(field, "expected the head's cells from step 0 on, as a list of [x, y]");
+  }
+  return { path: path.map((cell, i) => parseCell(cell, `${field}[${i}]`, grid)) };
 }
 
 function parseJsonText(text: string): unknown {

@@ -186,6 +186,22 @@ describe('the farm API', () => {
     expect(below?.rounds).toBeGreaterThan(1);
   });
 
+  it("starts a job from the client's plan: replayed first, then only the horizon below it runs", async () => {
+    const first = await finishedJob({ game: 'hexahop', instance: { level: 'Hive' } });
+    expect(first).toMatchObject({ status: 'optimal', horizon: 24 });
+    // The finished job itself is a plan the farm reads (its `solution`).
+    const again = await finishedJob({
+      game: 'hexahop',
+      instance: { level: 'Hive' },
+      options: { policy: 'bracket', parallelism: 1, plan: first },
+    });
+    expect(again).toMatchObject({ status: 'optimal', horizon: 24, solution: first.solution });
+    expect(again.horizons.map(({ t, result, by }) => ({ t, result, by }))).toEqual([
+      { t: 23, result: 'unsat', by: undefined },
+      { t: 24, result: 'sat', by: 'given plan' },
+    ]);
+  });
+
   it('lists jobs by state and answers 404 for unknown ones', async () => {
     const created = await http<{ id: string }>(
       serving.url,
@@ -264,6 +280,26 @@ describe('the farm API', () => {
       'an unknown policy',
       { game: 'staircase', instance: { optimum: 3 }, options: { policy: 'guess' } },
       'options.policy',
+    ],
+    [
+      'a plan with a move the game does not have',
+      { game: 'hexahop', instance: { level: 'Hive' }, options: { plan: ['N', 'UP'] } },
+      'options.plan',
+    ],
+    [
+      'a plan that does not win',
+      { game: 'hexahop', instance: { level: 'Hive' }, options: { plan: 'N' } },
+      'options.plan',
+    ],
+    [
+      'a plan without moves',
+      { game: 'hexahop', instance: { level: 'Hive' }, options: { plan: { steps: [] } } },
+      'options.plan.moves',
+    ],
+    [
+      'a plan for a game without horizons',
+      { game: 'cnf', instance: 'p cnf 1 1\n1 0\n', options: { plan: [] } },
+      'options.plan',
     ],
   ];
   it.each(badBodies)(

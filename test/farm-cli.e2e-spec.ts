@@ -68,6 +68,18 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/instance.*line 2/);
     expect(bad.stdout).toBe('');
+    const plan = await satfarm([
+      'submit',
+      'hexahop',
+      '--input',
+      '{"level": "Hive"}',
+      '--plan',
+      '["N"]',
+      '--api',
+      serve.url,
+    ]);
+    expect(plan.code).toBe(2);
+    expect(plan.stderr).toMatch(/options\.plan.*does not solve the instance/);
     const away = await satfarm([
       'submit',
       'cnf',

@@ -48,6 +48,18 @@ export async function readInput(
   return text;
 }
 
+/**
+ * Reads `--plan` as `readInput` reads `--input` (errors name `plan`); `-` is refused when standard
+ * input holds the instance.
+ */
+export async function readPlan(plan: string | undefined, input: string | undefined): Promise<unknown> {
+  if (plan === undefined) return undefined;
+  if (plan === '-' && (input === undefined || input === '-')) {
+    throw new InputError('plan', 'standard input already holds the instance; give the plan as a file');
+  }
+  return readInput(plan, process.stdin, 'plan');
+}
+
 async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);

@@ -3,12 +3,11 @@ import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 
 import { exitCodeFor, type SolveReport, solveInstance } from '@satfarm/engine';
-import { InputError } from '@satfarm/games';
 import { installSolverReaper, SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 
 import { nonNegativeInt, positiveInt, positiveSeconds } from './cli-options.js';
 import { SweepProgressDisplay } from './progress-display.js';
-import { readInput } from './read-input.js';
+import { readInput, readPlan } from './read-input.js';
 import { renderReport } from './report-view.js';
 
 interface SolveFlags {
@@ -64,11 +63,8 @@ export function solveCommand(): Command {
     .option('--no-progress', 'no live progress display')
     .action(async (gameName: string, flags: SolveFlags) => {
       installSolverReaper();
-      if (flags.plan === '-' && (flags.input === undefined || flags.input === '-')) {
-        throw new InputError('plan', 'standard input already holds the instance; give the plan as a file');
-      }
       const input = await readInput(flags.input);
-      const plan = flags.plan === undefined ? undefined : await readInput(flags.plan, process.stdin, 'plan');
+      const plan = await readPlan(flags.plan, flags.input);
       const controller = new AbortController();
       const onSignal = (): void => controller.abort(new Error('interrupted'));
       process.once('SIGINT', onSignal);

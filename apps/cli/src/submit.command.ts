@@ -15,7 +15,7 @@ import {
 } from '@satfarm/queue';
 
 import { nonNegativeInt, positiveInt, positiveSeconds } from './cli-options.js';
-import { readInput } from './read-input.js';
+import { readInput, readPlan } from './read-input.js';
 
 interface SubmitFlags {
   input?: string;
@@ -31,6 +31,7 @@ interface SubmitFlags {
   policy?: string;
   patience?: number;
   presets?: boolean;
+  plan?: string;
   progress: boolean;
 }
 
@@ -61,9 +62,14 @@ export function submitCommand(): Command {
     )
     .option('--presets', 'solver presets by the bounds: --unsat for the lowest open horizon, --sat above')
     .option('--no-presets', 'one solver configuration for every horizon (default for games other than cube)')
+    .option(
+      '--plan <file>',
+      'a plan already known (moves, a solution, or an earlier report or job; a file or inline JSON): checked by the farm, then the sweep only looks below it',
+    )
     .option('--no-progress', 'no progress lines on a terminal')
     .action(async (game: string, flags: SubmitFlags) => {
       const instance = await readInput(flags.input);
+      const plan = await readPlan(flags.plan, flags.input);
       const api = (flags.api ?? process.env.SATFARM_API_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
       const key = flags.key ?? process.env.SATFARM_API_KEY;
       const client = new FarmClient(api, key);
@@ -78,6 +84,7 @@ export function submitCommand(): Command {
         ...(flags.policy === undefined ? {} : { policy: flags.policy }),
         ...(flags.patience === undefined ? {} : { patienceSec: flags.patience }),
         ...(flags.presets === undefined ? {} : { presets: flags.presets }),
+        ...(plan === undefined ? {} : { plan }),
       };
       const showProgress = flags.progress && process.stderr.isTTY;
       let resource: JobResource;

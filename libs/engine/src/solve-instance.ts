@@ -251,9 +251,9 @@ export const GIVEN_PLAN = 'given plan';
 /**
  * The caller's plan as the sweep's known plan: read by the game (a whole report stands for its
  * `solution`), then replayed by the simulator. Bad input of any kind is an `InputError` naming
- * `plan`, before any solver runs.
+ * `plan`, before any solver runs (the farm's API checks a job's plan with it too).
  */
-function givenPlanOf<I, S>(
+export function givenPlanOf<I, S>(
   game: GameDefinition<I, S>,
   instance: I,
   input: unknown,

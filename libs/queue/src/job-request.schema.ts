@@ -49,6 +49,12 @@ export const JobOptionsSchema = z.strictObject({
     .describe(
       "seconds a probe of probe's or bracket's second slot runs before it gives way to another horizon (it runs again later with twice the time); default: no limit",
     ),
+  plan: z
+    .unknown()
+    .optional()
+    .describe(
+      "planning games: a plan already known (the game's moves, a solution, or an earlier job or report), replayed by the game's simulator before anything is queued; the sweep only looks below it",
+    ),
   presets: z
     .boolean()
     .optional()

@@ -29,6 +29,8 @@ export interface JobHorizonLine {
   runs?: number;
   /** Solver calls of a lazy encoding's last run, when `refine` asked for more than one. */
   rounds?: number;
+  /** What gave the answer when no solver run did (`given plan`: the client's `options.plan`). */
+  by?: string;
 }
 
 /**

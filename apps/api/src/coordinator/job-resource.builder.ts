@@ -21,6 +21,7 @@ export function buildJobResource(meta: JobMeta, state: JobState, now: number, re
       ms: Math.round(ms),
       ...(h.run === undefined ? {} : { runs: h.run }),
       ...(open || state.sizes[h.t]?.rounds === undefined ? {} : { rounds: state.sizes[h.t]!.rounds }),
+      ...(h.by === undefined ? {} : { by: h.by }),
     });
   }
   const plan = state.plan;

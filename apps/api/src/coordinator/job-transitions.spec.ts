@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FinishedReport } from '@satfarm/queue';
 import { initSweepState, patienceMsOf } from '@satfarm/sweep';
 
-import type { JobMeta } from './job-record.js';
+import type { JobMeta, JobState } from './job-record.js';
 import { buildJobResource } from './job-resource.builder.js';
 import {
   deadlinePassed,
@@ -12,6 +12,7 @@ import {
   jobCancelled,
   type JobTransition,
   reconcile,
+  withGivenPlan,
 } from './job-transitions.js';
 
 const NOW = 1_000_000;
@@ -36,7 +37,8 @@ function meta(overrides: Partial<JobMeta> = {}): JobMeta {
   };
 }
 
-function newJob(m: JobMeta = meta()): JobTransition {
+/** A job as stored before anything is queued. */
+function freshJob(m: JobMeta): JobState {
   const sweep = initSweepState({
     lower: m.lowerBound,
     max: m.options.maxHorizon,
@@ -44,7 +46,11 @@ function newJob(m: JobMeta = meta()): JobTransition {
     policy: m.options.policy,
     ...(m.options.patienceSec === undefined ? {} : { patienceMs: patienceMsOf(m.options.patienceSec) }),
   });
-  return reconcile(m, { status: 'queued', sweep, sizes: {} }, NOW);
+  return { status: 'queued', sweep, sizes: {} };
+}
+
+function newJob(m: JobMeta = meta()): JobTransition {
+  return reconcile(m, freshJob(m), NOW);
 }
 
 function report(
@@ -210,6 +216,42 @@ describe(horizonStarted.name, () => {
     const m = meta();
     const state = applied(horizonFinished(m, newJob(m).state, report(4, 'unsat'), NOW)).state;
     expect(horizonStarted(m, state, 3, NOW)).toBeUndefined();
+  });
+});
+
+describe(withGivenPlan.name, () => {
+  const given = { plan: { steps: 7 }, length: 7, by: 'given plan' };
+
+  it('starts the job with the plan as its best answer: only horizons below it are queued', () => {
+    const m = meta({ deadline: NOW + 100 });
+    const sut = reconcile(m, withGivenPlan(freshJob(m), given), NOW);
+    expect(sut.state.plan).toEqual({ t: 7, planLength: 7, solution: { steps: 7 } });
+    expect(sut.enqueue).toEqual([3, 4]);
+    expect(buildJobResource(m, sut.state, NOW).horizons).toContainEqual({
+      t: 7,
+      result: 'sat',
+      ms: 0,
+      by: 'given plan',
+    });
+    // A job that runs out of time still has the plan.
+    const late = applied(deadlinePassed(m, sut.state, NOW + 100));
+    expect(late.state).toMatchObject({ status: 'satisfiable', plan: { planLength: 7 } });
+    expect(late.jobEvent).toMatchObject({
+      horizon: 7,
+      solution: { steps: 7 },
+      bounds: { lower: 3, upper: 7 },
+    });
+  });
+
+  it('with the UNSAT answer just below, finishes optimal with the given plan', () => {
+    const m = meta();
+    let state = reconcile(
+      m,
+      withGivenPlan(freshJob(m), { ...given, plan: { steps: 4 }, length: 4 }),
+      NOW,
+    ).state;
+    state = applied(horizonFinished(m, state, report(3, 'unsat'), NOW)).state;
+    expect(state).toMatchObject({ status: 'optimal', plan: { t: 4, solution: { steps: 4 } } });
   });
 });
 

@@ -8,6 +8,7 @@ import {
 import {
   ContradictoryResultError,
   horizonRecord,
+  type KnownPlan,
   inFlightHorizons,
   markCancelled,
   markQueued,
@@ -151,6 +152,19 @@ export function jobCancelled(meta: JobMeta, state: JobState, now: number): JobTr
 export function deadlinePassed(meta: JobMeta, state: JobState, now: number): JobTransition | undefined {
   if (isFinalStatus(state.status) || meta.deadline === undefined || now < meta.deadline) return undefined;
   return finish(meta, state, state.plan ? 'satisfiable' : 'unknown', now, []);
+}
+
+/**
+ * A new job's state with the plan its client gave recorded as the SAT answer of its length, before
+ * any horizon is queued: the sweep only looks below it, and a job that times out still has it.
+ */
+export function withGivenPlan(state: JobState, known: KnownPlan<unknown>): JobState {
+  const recorded = recordResult(state.sweep, known.length, 'sat', { ms: 0, by: known.by });
+  return {
+    ...state,
+    sweep: recorded.state,
+    plan: { t: known.length, planLength: known.length, solution: known.plan },
+  };
 }
 
 /**

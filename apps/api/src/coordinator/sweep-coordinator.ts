@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { sweepLowerBound } from '@satfarm/engine';
+import { givenPlanOf, sweepLowerBound } from '@satfarm/engine';
 import type { GameDefinition } from '@satfarm/games';
 import { InputError } from '@satfarm/games';
 import {
@@ -22,6 +22,7 @@ import {
   horizonPreset,
   horizonRecord,
   initSweepState,
+  type KnownPlan,
   patienceMsOf,
   type SweepState,
   UnknownPolicyError,
@@ -40,6 +41,7 @@ import {
   jobFailed,
   type JobTransition,
   reconcile,
+  withGivenPlan,
 } from './job-transitions.js';
 import { KeyedSerializer } from './keyed-serializer.js';
 import { LruCache } from './lru.cache.js';
@@ -85,6 +87,8 @@ interface Prepared {
   instance: unknown;
   parsed: unknown;
   game: GameDefinition<unknown, unknown>;
+  /** The plan the client gave (`options.plan`), verified. */
+  given?: KnownPlan<unknown>;
 }
 
 /**
@@ -121,8 +125,12 @@ export class SweepCoordinator {
     );
     const created: Array<{ job: NewJob; transition: JobTransition; prepared: Prepared }> = [];
     for (const p of prepared) {
-      const state: JobState = { status: 'queued', sweep: initialSweep(p.meta), sizes: {} };
+      const fresh: JobState = { status: 'queued', sweep: initialSweep(p.meta), sizes: {} };
+      const state = p.given === undefined ? fresh : withGivenPlan(fresh, p.given);
       const transition = reconcile(p.meta, state, now);
+      if (p.given !== undefined) {
+        transition.horizonEvents.unshift({ jobId: p.meta.id, t: p.given.length, state: 'sat', ms: 0 });
+      }
       const resource = transition.finished
         ? buildJobResource(p.meta, transition.state, now, safeRender(p.game, p.parsed, undefined))
         : undefined;
@@ -323,6 +331,16 @@ export class SweepCoordinator {
     if (options.minHorizon !== undefined && options.minHorizon > options.maxHorizon) {
       throw bad('minHorizon', `must be at most the largest horizon, ${options.maxHorizon}`);
     }
+    if (!game.planning && o.plan !== undefined) {
+      throw bad('plan', `applies to planning games with a horizon sweep, not to ${game.id}`);
+    }
+    let given: KnownPlan<unknown> | undefined;
+    try {
+      given = o.plan === undefined ? undefined : givenPlanOf(game, parsed, o.plan, options.maxHorizon);
+    } catch (err) {
+      if (err instanceof InputError) throw bad(err.field, err.reason);
+      throw err;
+    }
     const lower = game.planning ? sweepLowerBound(game, parsed) : 0;
     const meta: JobMeta = {
       id: randomUUID(),
@@ -335,7 +353,7 @@ export class SweepCoordinator {
       lowerBound: lower,
       ...(o.timeoutSec === undefined ? {} : { deadline: now + Math.round(o.timeoutSec * 1000) }),
     };
-    return { meta, instance: request.instance, parsed, game };
+    return { meta, instance: request.instance, parsed, game, ...(given === undefined ? {} : { given }) };
   }
 
   /** The queue entry of horizon `t`, as `sweep` (its lower bound, the run's limit) has it queued. */

@@ -26,6 +26,8 @@ export interface HorizonEventPayload {
   t: number;
   state: 'queued' | 'running' | 'sat' | 'unsat' | 'unknown' | 'cancelled';
   ms: number;
+  /** What gave the answer when no solver run did (`given plan`: the job's `options.plan`). */
+  by?: string;
   stats?: {
     vars: number;
     clauses: number;

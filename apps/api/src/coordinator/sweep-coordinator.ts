@@ -129,7 +129,8 @@ export class SweepCoordinator {
       const state = p.given === undefined ? fresh : withGivenPlan(fresh, p.given);
       const transition = reconcile(p.meta, state, now);
       if (p.given !== undefined) {
-        transition.horizonEvents.unshift({ jobId: p.meta.id, t: p.given.length, state: 'sat', ms: 0 });
+        const { length: t, by } = p.given;
+        transition.horizonEvents.unshift({ jobId: p.meta.id, t, state: 'sat', ms: 0, by });
       }
       const resource = transition.finished
         ? buildJobResource(p.meta, transition.state, now, safeRender(p.game, p.parsed, undefined))

@@ -152,4 +152,23 @@ describe(timelineFromResource.name, () => {
     );
     expect(live.horizons[0]).toMatchObject({ t: 2, state: 'unsat', rounds: 3 });
   });
+
+  it('says which horizon is the plan the job was given, from the resource and from the event', () => {
+    const given = { t: 7, result: 'sat' as const, ms: 0, by: 'given plan' };
+    const fromResource = timelineFromResource(resource({ horizons: [...resource().horizons, given] }), 1000);
+    expect(fromResource.horizons.map((h) => [h.t, h.by])).toEqual([
+      [3, undefined],
+      [4, undefined],
+      [7, 'given plan'],
+    ]);
+    const live = applyHorizonEvent(
+      timelineFromResource(resource(), 1000),
+      { jobId, t: 7, state: 'sat', ms: 0, by: 'given plan' },
+      1500,
+    );
+    expect(live.horizons.find((h) => h.t === 7)).toMatchObject({ state: 'sat', by: 'given plan' });
+    // A later event of the same answer (the resource polled again) keeps it.
+    const again = applyHorizonEvent(live, { jobId, t: 7, state: 'sat', ms: 0 }, 2000);
+    expect(again.horizons.find((h) => h.t === 7)?.by).toBe('given plan');
+  });
 });

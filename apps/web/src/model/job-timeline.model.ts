@@ -18,6 +18,8 @@ export interface HorizonView {
   clauses?: number;
   /** Solver calls of a lazy encoding's run, when there was more than one. */
   rounds?: number;
+  /** What gave the answer when no solver run did (`given plan`). */
+  by?: string;
 }
 
 /** The bounds at one moment. */
@@ -85,7 +87,13 @@ export function timelineFromResource(job: JobResource, now: number, previous?: J
   for (const line of job.horizons) {
     timeline = applyHorizonEvent(
       timeline,
-      { jobId: job.id, t: line.t, state: line.result, ms: line.ms },
+      {
+        jobId: job.id,
+        t: line.t,
+        state: line.result,
+        ms: line.ms,
+        ...(line.by === undefined ? {} : { by: line.by }),
+      },
       now,
     );
     if (line.rounds !== undefined) {
@@ -130,6 +138,7 @@ export function applyHorizonEvent(
     return timeline;
   const conflicts = event.stats?.conflicts ?? old?.conflicts;
   const rounds = event.stats?.rounds ?? (old?.state === event.state ? old.rounds : undefined);
+  const by = event.by ?? (old?.state === event.state ? old.by : undefined);
   const view: HorizonView = {
     t: event.t,
     state: event.state,
@@ -137,6 +146,7 @@ export function applyHorizonEvent(
     at: now,
     ...(conflicts === undefined ? {} : { conflicts }),
     ...(rounds === undefined ? {} : { rounds }),
+    ...(by === undefined ? {} : { by }),
     ...rate(old, event),
     ...sizes(old, event),
   };

@@ -49,6 +49,7 @@ export function HorizonTimelineView({ timeline, now }: { timeline: JobTimeline; 
                 ? ''
                 : `${formatCount(h.vars)} vars · ${formatCount(h.clauses ?? 0)} clauses`}
               {h.rounds === undefined ? '' : ` · ${h.rounds} solver calls`}
+              {h.by === undefined ? '' : h.by}
             </td>
           </tr>
         ))}

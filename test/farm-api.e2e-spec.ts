@@ -202,6 +202,28 @@ describe('the farm API', () => {
     ]);
   });
 
+  it("finds a Hex-a-Hop job's quick plan beside its sweep, and leaves it out with quickPlan false", async () => {
+    // Deadly Snowflake's quick plan (the beam, 0.2 s in bench/hexahop) is its optimum, 22 moves; one
+    // slot climbing from the lower bound takes seconds to get there, so the plan comes first.
+    const quick = await finishedJob({
+      game: 'hexahop',
+      instance: { level: 'Deadly Snowflake' },
+      options: { parallelism: 1 },
+    });
+    expect(quick).toMatchObject({ status: 'optimal', horizon: 22, verified: true });
+    expect(quick.horizons.filter((h) => h.by !== undefined)).toEqual([
+      expect.objectContaining({ t: 22, result: 'sat', by: 'quick plan' }),
+    ]);
+    expect(quick.horizons.find((h) => h.t === 21)?.result).toBe('unsat');
+    const without = await finishedJob({
+      game: 'hexahop',
+      instance: { level: 'Hive' },
+      options: { quickPlan: false },
+    });
+    expect(without).toMatchObject({ status: 'optimal', horizon: 24 });
+    expect(without.horizons.some((h) => h.by !== undefined)).toBe(false);
+  });
+
   it('lists jobs by state and answers 404 for unknown ones', async () => {
     const created = await http<{ id: string }>(
       serving.url,

@@ -32,6 +32,7 @@ interface SubmitFlags {
   patience?: number;
   presets?: boolean;
   plan?: string;
+  quickPlan: boolean;
   progress: boolean;
 }
 
@@ -66,6 +67,10 @@ export function submitCommand(): Command {
       '--plan <file>',
       'a plan already known (moves, a solution, or an earlier report or job; a file or inline JSON): checked by the farm, then the sweep only looks below it',
     )
+    .option(
+      '--no-quick-plan',
+      "no quick plan beside the sweep (the game's heuristic search; see solve --help)",
+    )
     .option('--no-progress', 'no progress lines on a terminal')
     .action(async (game: string, flags: SubmitFlags) => {
       const instance = await readInput(flags.input);
@@ -85,6 +90,7 @@ export function submitCommand(): Command {
         ...(flags.patience === undefined ? {} : { patienceSec: flags.patience }),
         ...(flags.presets === undefined ? {} : { presets: flags.presets }),
         ...(plan === undefined ? {} : { plan }),
+        ...(flags.quickPlan ? {} : { quickPlan: false }),
       };
       const showProgress = flags.progress && process.stderr.isTTY;
       let resource: JobResource;

@@ -233,7 +233,11 @@ export const QUICK_PLAN = 'quick plan';
  * accepts and that fits under `max`. A quick plan the simulator rejects is a bug in the game's
  * search, not the user's input: it fails the solve.
  */
-function quickPlanOf<I, S>(game: GameDefinition<I, S>, instance: I, max: number): KnownPlan<S> | undefined {
+export function quickPlanOf<I, S>(
+  game: GameDefinition<I, S>,
+  instance: I,
+  max: number,
+): KnownPlan<S> | undefined {
   if (game.quickPlan === undefined || game.planLength === undefined) return undefined;
   const started = performance.now();
   const plan = game.quickPlan(instance);

@@ -55,6 +55,12 @@ export const JobOptionsSchema = z.strictObject({
     .describe(
       "planning games: a plan already known (the game's moves, a solution, or an earlier job or report), replayed by the game's simulator before anything is queued; the sweep only looks below it",
     ),
+  quickPlan: z
+    .boolean()
+    .optional()
+    .describe(
+      "planning games: look for the game's quick plan (Hex-a-Hop: a beam search) beside the sweep, off the API's event loop; when it comes, only the horizons below it go on (default true)",
+    ),
   presets: z
     .boolean()
     .optional()

@@ -17,6 +17,7 @@ import { buildFarmOverview } from '../farm/farm-overview.builder.js';
 import type { FarmMetrics, QueueCounts } from '../metrics/farm-metrics.js';
 import { HorizonDispatch } from './horizon.dispatch.js';
 import { JobStore } from './job.store.js';
+import { QuickPlanPool } from './quick-plan.pool.js';
 import {
   type CoordinatorSettings,
   type GameLookup,
@@ -52,6 +53,7 @@ export class CoordinatorRuntime {
   private horizonEvents?: QueueEvents;
   private eventsConnection?: Redis;
   private closing?: Promise<void>;
+  private readonly quickPlans: QuickPlanPool;
 
   constructor(private readonly options: CoordinatorRuntimeOptions) {
     const { connection, prefix } = options;
@@ -62,6 +64,9 @@ export class CoordinatorRuntime {
     // listener would print each one again, with the address and a stack.
     for (const queue of [this.horizons, this.reports]) queue.on('error', () => undefined);
     this.store = new JobStore(connection, keys, options.jobTtlSec);
+    this.quickPlans = new QuickPlanPool(options.settings.levelFiles, (message) =>
+      process.stderr.write(`satfarm coordinator: ${message}\n`),
+    );
     this.coordinator = new SweepCoordinator({
       store: this.store,
       dispatch: new HorizonDispatch(this.horizons, connection, keys),
@@ -69,6 +74,7 @@ export class CoordinatorRuntime {
       metrics: options.metrics,
       games: options.games ?? gameById,
       settings: options.settings,
+      quickPlans: this.quickPlans,
     });
     options.metrics.readQueuesFrom({
       counts: () => this.queueCounts(),
@@ -163,6 +169,7 @@ export class CoordinatorRuntime {
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.coordinator.close();
+      await this.quickPlans.close();
       await this.horizonEvents?.close();
       await this.eventsConnection?.quit().catch(() => this.eventsConnection?.disconnect());
       await this.reportWorker?.close();

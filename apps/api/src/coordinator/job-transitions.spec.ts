@@ -11,8 +11,8 @@ import {
   horizonStarted,
   jobCancelled,
   type JobTransition,
+  planKnown,
   reconcile,
-  withGivenPlan,
 } from './job-transitions.js';
 
 const NOW = 1_000_000;
@@ -219,14 +219,15 @@ describe(horizonStarted.name, () => {
   });
 });
 
-describe(withGivenPlan.name, () => {
-  const given = { plan: { steps: 7 }, length: 7, by: 'given plan' };
+describe(planKnown.name, () => {
+  const known = (length: number, by = 'given plan') => ({ plan: { steps: length }, length, by });
 
-  it('starts the job with the plan as its best answer: only horizons below it are queued', () => {
+  it('starts a new job with the plan as its best answer: only horizons below it are queued', () => {
     const m = meta({ deadline: NOW + 100 });
-    const sut = reconcile(m, withGivenPlan(freshJob(m), given), NOW);
+    const sut = applied(planKnown(m, freshJob(m), known(7), NOW));
     expect(sut.state.plan).toEqual({ t: 7, planLength: 7, solution: { steps: 7 } });
     expect(sut.enqueue).toEqual([3, 4]);
+    expect(sut.horizonEvents).toEqual([{ jobId: 'job-1', t: 7, state: 'sat', ms: 0, by: 'given plan' }]);
     expect(buildJobResource(m, sut.state, NOW).horizons).toContainEqual({
       t: 7,
       result: 'sat',
@@ -243,15 +244,40 @@ describe(withGivenPlan.name, () => {
     });
   });
 
-  it('with the UNSAT answer just below, finishes optimal with the given plan', () => {
+  it('with the UNSAT answer just below, finishes optimal with the plan', () => {
     const m = meta();
-    let state = reconcile(
-      m,
-      withGivenPlan(freshJob(m), { ...given, plan: { steps: 4 }, length: 4 }),
-      NOW,
-    ).state;
+    let state = applied(planKnown(m, freshJob(m), known(4), NOW)).state;
     state = applied(horizonFinished(m, state, report(3, 'unsat'), NOW)).state;
     expect(state).toMatchObject({ status: 'optimal', plan: { t: 4, solution: { steps: 4 } } });
+  });
+
+  it('arriving while the job runs, stops the horizon of its length and those above it', () => {
+    const m = meta({ options: { ...meta().options, parallelism: 3 } });
+    const running = newJob(m);
+    expect(running.enqueue).toEqual([3, 4, 5]);
+    const sut = applied(planKnown(m, running.state, known(4, 'quick plan'), NOW + 10));
+    expect(sut.cancel.sort()).toEqual([4, 5]);
+    expect(sut.enqueue).toEqual([]);
+    expect(sut.horizonEvents.map((e) => [e.t, e.state, e.by])).toEqual([
+      [4, 'sat', 'quick plan'],
+      [5, 'cancelled', undefined],
+    ]);
+    expect(sut.jobEvent).toMatchObject({ bounds: { lower: 3, upper: 4 }, horizon: 4 });
+  });
+
+  it('is ignored once the job has a plan as short, or is over', () => {
+    const m = meta();
+    const withPlan = applied(horizonFinished(m, newJob(m).state, report(4, 'sat'), NOW)).state;
+    expect(planKnown(m, withPlan, known(4, 'quick plan'), NOW)).toBeUndefined();
+    expect(planKnown(m, withPlan, known(6, 'quick plan'), NOW)).toBeUndefined();
+    const over = applied(jobCancelled(m, newJob(m).state, NOW)).state;
+    expect(planKnown(m, over, known(4, 'quick plan'), NOW)).toBeUndefined();
+  });
+
+  it('fails the job when the plan contradicts an UNSAT answer (a bug, never an input)', () => {
+    const m = meta();
+    const state = applied(horizonFinished(m, newJob(m).state, report(4, 'unsat'), NOW)).state;
+    expect(applied(planKnown(m, state, known(4), NOW)).state.status).toBe('failed');
   });
 });
 

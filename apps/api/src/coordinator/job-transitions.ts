@@ -155,16 +155,41 @@ export function deadlinePassed(meta: JobMeta, state: JobState, now: number): Job
 }
 
 /**
- * A new job's state with the plan its client gave recorded as the SAT answer of its length, before
- * any horizon is queued: the sweep only looks below it, and a job that times out still has it.
+ * A plan found without a solver run (the client's `options.plan`, or the game's quick plan), already
+ * verified: recorded as the SAT answer of its length, so the sweep only looks below it and a job
+ * that times out still has it. A horizon of that length in flight stops (its answer is known), and
+ * so do those above. Undefined when the job is over or already has a plan as short.
  */
-export function withGivenPlan(state: JobState, known: KnownPlan<unknown>): JobState {
-  const recorded = recordResult(state.sweep, known.length, 'sat', { ms: 0, by: known.by });
-  return {
+export function planKnown(
+  meta: JobMeta,
+  state: JobState,
+  known: KnownPlan<unknown>,
+  now: number,
+): JobTransition | undefined {
+  if (isFinalStatus(state.status)) return undefined;
+  if (state.plan !== undefined && state.plan.planLength <= known.length) return undefined;
+  const t = known.length;
+  const previous = horizonRecord(state.sweep, t);
+  if (previous?.state === 'sat') return undefined;
+  let recorded;
+  try {
+    recorded = recordResult(state.sweep, t, 'sat', { at: now, ms: known.ms ?? 0, by: known.by });
+  } catch (err) {
+    if (err instanceof ContradictoryResultError) return jobFailed(meta, state, err.message, now);
+    throw err;
+  }
+  const inFlight = previous?.state === 'queued' || previous?.state === 'running';
+  const next: JobState = {
     ...state,
     sweep: recorded.state,
-    plan: { t: known.length, planLength: known.length, solution: known.plan },
+    plan: { t, planLength: t, solution: known.plan },
   };
+  const transition = advance(meta, next, now, inFlight ? [t, ...recorded.cancel] : recorded.cancel);
+  // The known horizon's line says sat, not cancelled.
+  transition.horizonEvents = transition.horizonEvents.filter((e) => e.t !== t);
+  transition.horizonEvents.unshift({ jobId: meta.id, t, state: 'sat', ms: known.ms ?? 0, by: known.by });
+  transition.jobEvent = jobEvent(meta, transition.state);
+  return transition;
 }
 
 /**

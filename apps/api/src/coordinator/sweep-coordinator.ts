@@ -29,6 +29,7 @@ import {
 } from '@satfarm/sweep';
 
 import type { FarmMetrics } from '../metrics/farm-metrics.js';
+import type { QuickPlanSource } from './quick-plan.pool.js';
 import type { HorizonDispatch, HorizonToQueue } from './horizon.dispatch.js';
 import type { JobMeta, JobRecord, JobState, ResolvedJobOptions } from './job-record.js';
 import { buildJobResource } from './job-resource.builder.js';
@@ -40,8 +41,8 @@ import {
   jobCancelled,
   jobFailed,
   type JobTransition,
+  planKnown,
   reconcile,
-  withGivenPlan,
 } from './job-transitions.js';
 import { KeyedSerializer } from './keyed-serializer.js';
 import { LruCache } from './lru.cache.js';
@@ -79,6 +80,8 @@ export interface CoordinatorDeps {
   metrics: FarmMetrics;
   games: GameLookup;
   settings: CoordinatorSettings;
+  /** Where new jobs' quick plans are found (none: jobs start without one). */
+  quickPlans?: QuickPlanSource;
   clock?: () => number;
 }
 
@@ -89,6 +92,8 @@ interface Prepared {
   game: GameDefinition<unknown, unknown>;
   /** The plan the client gave (`options.plan`), verified. */
   given?: KnownPlan<unknown>;
+  /** Whether to look for the game's quick plan once the job is stored. */
+  quickPlan: boolean;
 }
 
 /**
@@ -125,13 +130,10 @@ export class SweepCoordinator {
     );
     const created: Array<{ job: NewJob; transition: JobTransition; prepared: Prepared }> = [];
     for (const p of prepared) {
-      const fresh: JobState = { status: 'queued', sweep: initialSweep(p.meta), sizes: {} };
-      const state = p.given === undefined ? fresh : withGivenPlan(fresh, p.given);
-      const transition = reconcile(p.meta, state, now);
-      if (p.given !== undefined) {
-        const { length: t, by } = p.given;
-        transition.horizonEvents.unshift({ jobId: p.meta.id, t, state: 'sat', ms: 0, by });
-      }
+      const state: JobState = { status: 'queued', sweep: initialSweep(p.meta), sizes: {} };
+      const transition =
+        (p.given === undefined ? undefined : planKnown(p.meta, state, p.given, now)) ??
+        reconcile(p.meta, state, now);
       const resource = transition.finished
         ? buildJobResource(p.meta, transition.state, now, safeRender(p.game, p.parsed, undefined))
         : undefined;
@@ -158,7 +160,25 @@ export class SweepCoordinator {
       else this.armDeadline(p.meta);
     }
     await this.deps.dispatch.enqueue(toQueue);
+    for (const { transition, prepared: p } of created) {
+      if (p.quickPlan && !transition.finished) void this.applyQuickPlan(p);
+    }
     return batchId === undefined ? { jobIds } : { jobIds, batchId };
+  }
+
+  /**
+   * Looks for a new job's quick plan off the event loop (`QuickPlanSource`), and records it like an
+   * answer when it comes: the horizons of its length and above stop. A quick plan only saves time,
+   * so a job whose search fails, or whose store update fails, goes on without one.
+   */
+  private async applyQuickPlan(p: Prepared): Promise<void> {
+    try {
+      const known = await this.deps.quickPlans?.find(p.meta.game, p.instance, p.meta.options.maxHorizon);
+      if (known === undefined) return;
+      await this.apply(p.meta.id, 'dominated', (r, now) => planKnown(r.meta, r.state, known, now));
+    } catch {
+      // The job goes on as it would without a quick plan.
+    }
   }
 
   /** Applies one worker report. */
@@ -354,7 +374,19 @@ export class SweepCoordinator {
       lowerBound: lower,
       ...(o.timeoutSec === undefined ? {} : { deadline: now + Math.round(o.timeoutSec * 1000) }),
     };
-    return { meta, instance: request.instance, parsed, game, ...(given === undefined ? {} : { given }) };
+    const quickPlan =
+      game.planning &&
+      game.quickPlan !== undefined &&
+      o.quickPlan !== false &&
+      this.deps.quickPlans !== undefined;
+    return {
+      meta,
+      instance: request.instance,
+      parsed,
+      game,
+      quickPlan,
+      ...(given === undefined ? {} : { given }),
+    };
   }
 
   /** The queue entry of horizon `t`, as `sweep` (its lower bound, the run's limit) has it queued. */

@@ -194,6 +194,26 @@ describe(solveParsed.name, () => {
       expect(events.filter((e) => e.type === 'horizon')).toEqual([]);
     });
 
+    it('counts its search time in the timeout', async () => {
+      const slowQuickPlan = {
+        ...pigeonLadderGame,
+        quickPlan: (i: PigeonLadder) => {
+          const until = performance.now() + 1200;
+          while (performance.now() < until);
+          return { holes: inOrder(i.pigeons) };
+        },
+      };
+      // 12 pigeons: the UNSAT proofs below the plan take far longer than the timeout.
+      const report = await solveParsed(
+        slowQuickPlan,
+        { pigeons: 12, lowerBound: 12 },
+        { parallelism: 1, timeoutSec: 1, policy: 'bracket' },
+      );
+      expect(report).toMatchObject({ status: 'satisfiable', horizon: 12 });
+      // Without the search's 1.2 s counted, the sweep would have run a second more.
+      expect(report.stats.wallMs).toBeLessThan(1900);
+    });
+
     it("gives a Hex-a-Hop level its beam search's plan", async () => {
       const report = await solveInstance('hexahop', { level: 'Hive' }, { parallelism: 1 });
       expect(report).toMatchObject({ status: 'optimal', horizon: 24 });

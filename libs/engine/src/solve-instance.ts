@@ -123,6 +123,8 @@ async function sweepHorizons<I, S>(
   solver: SatSolver,
   options: SolveOptions,
 ): Promise<SolveReport> {
+  // The timeout covers the whole solve: the plans read or searched for before the sweep too.
+  const started = performance.now();
   const { parallelism, slots } = limitsFrom(options);
   if (options.unique) throw new InputError('unique', `applies to puzzles with one solve, not to ${game.id}`);
   const lower = sweepLowerBound(game, instance);
@@ -164,7 +166,10 @@ async function sweepHorizons<I, S>(
     max,
     parallelism,
     policy,
-    timeoutMs: options.timeoutSec === undefined ? undefined : options.timeoutSec * 1000,
+    timeoutMs:
+      options.timeoutSec === undefined
+        ? undefined
+        : Math.max(1, options.timeoutSec * 1000 - (performance.now() - started)),
     ...(patience === undefined ? {} : { patienceMs: patienceMsOf(patience) }),
     ...(minHorizon === undefined ? {} : { hint: minHorizon }),
     ...(knownPlan === undefined ? {} : { knownPlan }),

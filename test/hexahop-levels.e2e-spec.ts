@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { instanceOfLevel, loadLevelCatalog, type MoveName, verifyHexahop } from '@satfarm/games';
+import { instanceOfLevel, loadLevelCatalog, type MoveName, scoreOf, verifyHexahop } from '@satfarm/games';
 
-import { readLevelRecords } from '../bench/hexahop/level-results.js';
+import { readLevelRecords, shortestBeamPlans } from '../bench/hexahop/level-results.js';
 import { formatMarkdown, levelLines, levelsMarkdown, type SearchRow } from '../bench/hexahop/level-table.js';
 
 const results = fileURLToPath(new URL('../bench/results', import.meta.url));
@@ -49,6 +49,27 @@ describe('the Hex-a-Hop levels table', () => {
       expect(moves, line.level).toHaveLength(line.moves!);
       const verdict = verifyHexahop(instance, { moves, score: line.score ?? 0 }, moves.length);
       expect(verdict, line.level).toMatchObject({ ok: true });
+    }
+  });
+
+  it("gives the bench's --plans beam each level's shortest beam plan, which wins", () => {
+    const records = readLevelRecords((reason) => {
+      throw new Error(reason);
+    }, results);
+    const shortest = shortestBeamPlans((reason) => {
+      throw new Error(reason);
+    }, results);
+    expect(shortest.size).toBeGreaterThan(0);
+    for (const [level, plan] of shortest) {
+      const moves = plan.split(' ') as MoveName[];
+      const beamLengths = records
+        .get(level)!
+        .plans.filter((p) => p.source.startsWith('hexahop-beam'))
+        .map((p) => p.moves);
+      expect(moves.length, level).toBe(Math.min(...beamLengths));
+      const instance = instanceOfLevel(catalog.find((e) => e.name === level)!);
+      const verdict = verifyHexahop(instance, { moves, score: scoreOf(instance, moves) }, moves.length);
+      expect(verdict, level).toMatchObject({ ok: true });
     }
   });
 });

@@ -5,8 +5,11 @@
  * per-level time cap. Unsupported levels are listed with the tile types that keep them out. Every
  * plan is replayed in the simulator by the engine before it is counted.
  * Run: node dist/bench/hexahop/hexahop.bench.js [--cap SECONDS] [--parallel N] [--only A,B]
- *      [--solver kissat|cadical|minisat] [--policy leap] [--patience SECONDS] [--presets on|off] [--quick-plan on|off] [--variant '{"deadlines":false}'] [--out NAME|PATH]. Writes
+ *      [--solver kissat|cadical|minisat] [--policy leap] [--patience SECONDS] [--presets on|off] [--quick-plan on|off]
+ *      [--plans none|beam] [--variant '{"deadlines":false}'] [--out NAME|PATH]. Writes
  *      bench/results/NAME.json (hexahop.json by default), or PATH when it has a slash or ends in .json.
+ *      `--plans beam` starts each level's sweep from the shortest plan the beam bench recorded
+ *      (bench/results/hexahop-beam*.json), as `solve --plan` does.
  */
 import { cpus } from 'node:os';
 
@@ -25,6 +28,7 @@ import {
 import { createSolver, SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 
 import { benchArgs, resultsPath, selectLevels, writeResults } from './bench-options.js';
+import { shortestBeamPlans } from './level-results.js';
 
 const { args, fail } = benchArgs('hexahop bench', {
   cap: { type: 'string', default: '60' },
@@ -34,6 +38,7 @@ const { args, fail } = benchArgs('hexahop bench', {
   patience: { type: 'string' },
   presets: { type: 'string' },
   'quick-plan': { type: 'string', default: 'on' },
+  plans: { type: 'string', default: 'none' },
   variant: { type: 'string' },
   only: { type: 'string' },
   out: { type: 'string', default: 'hexahop' },
@@ -69,6 +74,11 @@ if (args['quick-plan'] !== 'on' && args['quick-plan'] !== 'off') {
   fail('quick-plan', `must be 'on' or 'off', got '${args['quick-plan']}'`);
 }
 const quickPlan = args['quick-plan'] === 'on';
+if (args.plans !== 'none' && args.plans !== 'beam')
+  fail('plans', `must be 'none' or 'beam', got '${args.plans}'`);
+/** Plans to start from, by level: the beam bench's shortest (`--plans beam`), or none. */
+const givenPlans =
+  args.plans === 'beam' ? shortestBeamPlans((reason) => fail('plans', reason)) : new Map<string, string>();
 const variant = (() => {
   if (args.variant === undefined) return undefined;
   try {
@@ -100,7 +110,7 @@ async function main(): Promise<void> {
   const solver = await createSolver(solverName).version();
   const catalog = selectLevels(loadLevelCatalog(), args.only, fail);
   console.log(
-    `hexahop benchmark, ${solver}, cap ${capSec} s per level, parallelism ${parallelism}, policy ${policy}${patienceSec === undefined ? '' : `, patience ${patienceSec} s`}, presets ${presets ? 'on' : 'off'}, quick plan ${quickPlan ? 'on' : 'off'}`,
+    `hexahop benchmark, ${solver}, cap ${capSec} s per level, parallelism ${parallelism}, policy ${policy}${patienceSec === undefined ? '' : `, patience ${patienceSec} s`}, presets ${presets ? 'on' : 'off'}, quick plan ${quickPlan ? 'on' : 'off'}, plans ${args.plans}`,
   );
   const game: GameDefinition<HexahopInstance, HexahopSolution> =
     variant === undefined
@@ -114,6 +124,7 @@ async function main(): Promise<void> {
       continue;
     }
     const instance = instanceOfLevel(entry);
+    const given = givenPlans.get(entry.name);
     const report = await solveParsed(game, instance, {
       solver: solverName,
       parallelism,
@@ -121,6 +132,7 @@ async function main(): Promise<void> {
       policy,
       presets,
       quickPlan,
+      ...(given === undefined ? {} : { plan: given }),
       ...(patienceSec === undefined ? {} : { patienceSec }),
     });
     const plan = report.solution as HexahopSolution | undefined;
@@ -171,6 +183,7 @@ async function main(): Promise<void> {
     patienceSeconds: patienceSec ?? null,
     presets,
     quickPlan,
+    plans: args.plans,
     variant: variant ?? null,
     summary,
     rows,

@@ -192,3 +192,23 @@ export function readLevelRecords(
   for (const file of beamResultFiles(folder)) addBeamPlans(results, file, fail);
   return results;
 }
+
+/**
+ * The shortest plan the beam bench recorded for each level (bench/results/hexahop-beam*.json, or
+ * `folder`'s), as its moves: a plan to start a sweep from (`SolveOptions.plan`).
+ */
+export function shortestBeamPlans(
+  fail: (reason: string) => never,
+  folder = dirname(resultsPath('hexahop')),
+): Map<string, string> {
+  const beams = new Map<string, LevelResults>();
+  for (const file of beamResultFiles(folder)) addBeamPlans(beams, file, fail);
+  const shortest = new Map<string, string>();
+  for (const [level, { plans }] of beams) {
+    const best = plans
+      .filter((p) => p.plan !== undefined)
+      .reduce<ReportedPlan | undefined>((a, b) => (a === undefined || b.moves < a.moves ? b : a), undefined);
+    if (best?.plan !== undefined) shortest.set(level, best.plan);
+  }
+  return shortest;
+}

@@ -215,6 +215,13 @@ describe('the farm API', () => {
       expect.objectContaining({ t: 22, result: 'sat', by: 'quick plan' }),
     ]);
     expect(quick.horizons.find((h) => h.t === 21)?.result).toBe('unsat');
+    // The replica that took the job ran the search, and counted it.
+    const found = async (url: string): Promise<number> =>
+      metricValue((await http<string>(url, 'GET', '/metrics')).body, 'satfarm_quick_plans_total', {
+        game: 'hexahop',
+        outcome: 'found',
+      });
+    expect(await found(front.url)).toBeGreaterThanOrEqual(1);
     const without = await finishedJob({
       game: 'hexahop',
       instance: { level: 'Hive' },

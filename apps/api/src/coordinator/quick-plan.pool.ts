@@ -2,10 +2,13 @@ import { Worker } from 'node:worker_threads';
 
 import type { KnownPlan } from '@satfarm/sweep';
 
+/** What a quick-plan search gave: a verified plan, none, or why it failed. */
+export type QuickPlanOutcome = { known?: KnownPlan<unknown> } | { error: string };
+
 /** Finds a job's quick plan off the API's event loop (see `QuickPlanPool`). */
 export interface QuickPlanSource {
-  /** The game's quick plan for `instance` (as the client sent it), verified; undefined if none. */
-  find(game: string, instance: unknown, max: number): Promise<KnownPlan<unknown> | undefined>;
+  /** The game's quick plan for `instance` (as the client sent it), verified, when it has one. */
+  find(game: string, instance: unknown, max: number): Promise<QuickPlanOutcome>;
   close(): Promise<void>;
 }
 
@@ -17,27 +20,27 @@ export interface QuickPlanRequest {
   max: number;
 }
 
-/** The thread's answer: the verified plan (or none), or why the search failed. */
-export type QuickPlanAnswer = { id: number; known?: KnownPlan<unknown> } | { id: number; error: string };
+/** The thread's answer to request `id`. */
+export type QuickPlanAnswer = QuickPlanOutcome & { id: number };
 
 /**
  * Runs games' quick plans (`GameDefinition.quickPlan`, e.g. Hex-a-Hop's beam search: up to a few
  * seconds) in one worker thread, so a coordinator keeps answering HTTP and reports meanwhile. The
  * thread starts with the first request and does not keep the process alive; requests are served
- * in order. A failed search, or the thread's end, answers undefined: a quick plan only saves
- * time, and a job goes on without one.
+ * in order. A failed search, or the thread's end, answers with the reason (also given to
+ * `onError`): a quick plan only saves time, and a job goes on without one.
  */
 export class QuickPlanPool implements QuickPlanSource {
   private worker?: Worker;
   private nextId = 0;
-  private readonly pending = new Map<number, (known: KnownPlan<unknown> | undefined) => void>();
+  private readonly pending = new Map<number, (outcome: QuickPlanOutcome) => void>();
 
   constructor(
     private readonly readableFiles: readonly string[],
     private readonly onError: (message: string) => void = () => undefined,
   ) {}
 
-  find(game: string, instance: unknown, max: number): Promise<KnownPlan<unknown> | undefined> {
+  find(game: string, instance: unknown, max: number): Promise<QuickPlanOutcome> {
     const worker = this.thread();
     const id = this.nextId++;
     return new Promise((resolve) => {
@@ -49,7 +52,7 @@ export class QuickPlanPool implements QuickPlanSource {
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
-    this.settleAll();
+    this.settleAll('the coordinator closed');
     await worker?.terminate();
   }
 
@@ -63,16 +66,17 @@ export class QuickPlanPool implements QuickPlanSource {
     });
     worker.unref();
     worker.on('message', (answer: QuickPlanAnswer) => {
-      if ('error' in answer) this.onError(`quick plan: ${answer.error}`);
-      this.pending.get(answer.id)?.('known' in answer ? answer.known : undefined);
-      this.pending.delete(answer.id);
+      const { id, ...outcome } = answer;
+      if ('error' in outcome) this.onError(`quick plan: ${outcome.error}`);
+      this.pending.get(id)?.(outcome);
+      this.pending.delete(id);
     });
     const ended = (reason: string): void => {
       // After close(), or a newer thread's start, this one's requests are settled already.
       if (this.worker !== worker) return;
       this.worker = undefined;
       if (reason !== '') this.onError(`quick plan thread: ${reason}`);
-      this.settleAll();
+      this.settleAll(`the quick plan thread stopped${reason === '' ? '' : `: ${reason}`}`);
     };
     worker.on('error', (err) => ended(err.message));
     worker.on('exit', () => ended(''));
@@ -80,8 +84,8 @@ export class QuickPlanPool implements QuickPlanSource {
     return worker;
   }
 
-  private settleAll(): void {
-    for (const resolve of this.pending.values()) resolve(undefined);
+  private settleAll(error: string): void {
+    for (const resolve of this.pending.values()) resolve({ error });
     this.pending.clear();
   }
 }

@@ -16,7 +16,8 @@ parentPort?.on('message', (request: QuickPlanRequest) => {
   try {
     const game = gameById(request.game);
     const instance = game.parse(request.instance, { readableFiles });
-    answer = { id: request.id, known: quickPlanOf(game, instance, request.max) };
+    const known = quickPlanOf(game, instance, request.max);
+    answer = known === undefined ? { id: request.id } : { id: request.id, known };
   } catch (err) {
     answer = { id: request.id, error: err instanceof Error ? err.message : String(err) };
   }

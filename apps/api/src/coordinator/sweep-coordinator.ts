@@ -173,7 +173,13 @@ export class SweepCoordinator {
    */
   private async applyQuickPlan(p: Prepared): Promise<void> {
     try {
-      const known = await this.deps.quickPlans?.find(p.meta.game, p.instance, p.meta.options.maxHorizon);
+      const outcome = await this.deps.quickPlans?.find(p.meta.game, p.instance, p.meta.options.maxHorizon);
+      if (outcome === undefined) return;
+      const known = 'known' in outcome ? outcome.known : undefined;
+      this.deps.metrics.quickPlanEnded(
+        p.meta.game,
+        'error' in outcome ? 'failed' : known === undefined ? 'none' : 'found',
+      );
       if (known === undefined) return;
       await this.apply(p.meta.id, 'dominated', (r, now) => planKnown(r.meta, r.state, known, now));
     } catch {

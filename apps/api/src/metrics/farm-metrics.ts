@@ -35,6 +35,13 @@ export class FarmMetrics {
     registers: [this.registry],
   });
 
+  readonly quickPlans = new Counter({
+    name: 'satfarm_quick_plans_total',
+    help: 'Quick-plan searches of new jobs, by game and outcome (found, none, failed)',
+    labelNames: ['game', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
   readonly solverSeconds = new Histogram({
     name: 'satfarm_solver_seconds',
     help: 'Solver run time of one horizon, by game and result',
@@ -83,6 +90,10 @@ export class FarmMetrics {
 
   jobFinished(game: string, status: string): void {
     this.jobs.inc({ game, status });
+  }
+
+  quickPlanEnded(game: string, outcome: 'found' | 'none' | 'failed'): void {
+    this.quickPlans.inc({ game, outcome });
   }
 
   horizonEnded(game: string, result: string, solverMs: number, cancelLatencyMs?: number): void {

@@ -25,8 +25,14 @@ export function planMoves(input: unknown): PlanMoves {
   return { moves: moveList(object.moves, 'plan.moves'), object };
 }
 
+/** The moves of a text, separated by white space (`R U2 F'`, `N NE J`). */
+export function splitMoves(text: string): string[] {
+  const trimmed = text.trim();
+  return trimmed === '' ? [] : trimmed.split(/\s+/);
+}
+
 function moveList(value: unknown, field: string): string[] {
-  if (typeof value === 'string') return value.trim() === '' ? [] : value.trim().split(/\s+/);
+  if (typeof value === 'string') return splitMoves(value);
   if (!Array.isArray(value)) throw new InputError(field, 'expected a list of move names or a string of them');
   return value.map((name, i) => {
     if (typeof name !== 'string') throw new InputError(`${field}[${i}]`, 'expected a move name (a string)');

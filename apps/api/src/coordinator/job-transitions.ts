@@ -169,8 +169,8 @@ export function planKnown(
   if (isFinalStatus(state.status)) return undefined;
   if (state.plan !== undefined && state.plan.planLength <= known.length) return undefined;
   const t = known.length;
+  // A SAT answer at t would have left a plan of at most t: the check above covers it.
   const previous = horizonRecord(state.sweep, t);
-  if (previous?.state === 'sat') return undefined;
   let recorded;
   try {
     recorded = recordResult(state.sweep, t, 'sat', { at: now, ms: known.ms ?? 0, by: known.by });
@@ -184,9 +184,9 @@ export function planKnown(
     sweep: recorded.state,
     plan: { t, planLength: t, solution: known.plan },
   };
-  const transition = advance(meta, next, now, inFlight ? [t, ...recorded.cancel] : recorded.cancel);
-  // The known horizon's line says sat, not cancelled.
-  transition.horizonEvents = transition.horizonEvents.filter((e) => e.t !== t);
+  const transition = advance(meta, next, now, recorded.cancel);
+  // A run of t in flight stops too; its line says sat (the event below), not cancelled.
+  if (inFlight) transition.cancel.push(t);
   transition.horizonEvents.unshift({ jobId: meta.id, t, state: 'sat', ms: known.ms ?? 0, by: known.by });
   transition.jobEvent = jobEvent(meta, transition.state);
   return transition;

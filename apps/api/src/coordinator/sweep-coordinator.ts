@@ -358,9 +358,6 @@ export class SweepCoordinator {
     if (options.minHorizon !== undefined && options.minHorizon > options.maxHorizon) {
       throw bad('minHorizon', `must be at most the largest horizon, ${options.maxHorizon}`);
     }
-    if (!game.planning && o.plan !== undefined) {
-      throw bad('plan', `applies to planning games with a horizon sweep, not to ${game.id}`);
-    }
     let given: KnownPlan<unknown> | undefined;
     try {
       given = o.plan === undefined ? undefined : givenPlanOf(game, parsed, o.plan, options.maxHorizon);

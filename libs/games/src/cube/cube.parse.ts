@@ -1,5 +1,5 @@
 import { InputError } from '../input-error.js';
-import { planMoves } from '../plan-input.js';
+import { planMoves, splitMoves } from '../plan-input.js';
 import { type CubeSize, FACES, type Face, FaceletGeometry } from './cube.facelets.js';
 import {
   applyMoveToFacelets,
@@ -56,12 +56,16 @@ export function parseCubeInstance(input: unknown): CubeInstance {
 export function parseScramble(text: unknown): Move[] {
   if (typeof text !== 'string')
     throw new InputError('scramble', 'must be a string of moves such as "R U2 F\'"');
-  const tokens = text.trim() === '' ? [] : text.trim().split(/\s+/);
+  return faceMoves(splitMoves(text), 'scramble');
+}
+
+/** Each token as a face move; an unknown one is an `InputError` naming `field` and its place. */
+function faceMoves(tokens: readonly string[], field: string): Move[] {
   return tokens.map((token, i) => {
     const move = parseMove(token);
     if (move === undefined)
       throw new InputError(
-        'scramble',
+        field,
         `unknown move '${token}' (move ${i + 1}); moves are U R F D L B, optionally followed by 2 or '`,
       );
     return move;
@@ -83,14 +87,7 @@ export function parseCubePlan(input: unknown, instance: CubeInstance): CubeSolut
       `is ${JSON.stringify(metric)}, but the cube is solved in ${instance.metric}`,
     );
   }
-  moves.forEach((name, i) => {
-    if (parseMove(name) === undefined) {
-      throw new InputError(
-        'plan',
-        `unknown move '${name}' (move ${i + 1}); moves are U R F D L B, optionally followed by 2 or '`,
-      );
-    }
-  });
+  faceMoves(moves, 'plan');
   return { moves, metric: instance.metric };
 }
 

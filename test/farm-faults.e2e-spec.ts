@@ -9,7 +9,7 @@ import { solveParsed } from '@satfarm/engine';
 import type { JobResource } from '@satfarm/queue';
 
 import { gamesWithStaircase } from '../bench/farm/staircase.game.js';
-import { http, ProgressClient } from './support/farm-client.js';
+import { http, metricValue, ProgressClient } from './support/farm-client.js';
 import {
   type ApiProcess,
   deletePrefix,
@@ -26,7 +26,7 @@ import { descendants, isAlive } from './support/process-table.js';
 /**
  * Faults a worker meets in production, each on real worker processes, Redis and kissat: a worker
  * killed without a drain, a solver that crashes or prints nonsense, a solver that would run
- * forever. Every worker runs with its own temporary directory, so that anything left behind shows.
+ * forever; and on the API's side, a quick-plan thread that runs out of memory. Every worker runs with its own temporary directory, so that anything left behind shows.
  */
 const prefix = uniquePrefix('faults');
 const spec = specDir();
@@ -257,5 +257,36 @@ describe('solver limits (SATFARM_SOLVER_CPU_SECONDS, SATFARM_SOLVER_MEMORY_MIB)'
     expect(performance.now() - t0).toBeLessThan(10_000);
     expect(job.status).toBe('unknown');
     expect(job.horizons.find((h) => h.t === 3)?.result).toBe('unknown');
+  });
+});
+
+describe('a quick-plan thread out of memory (SATFARM_QUICK_PLAN_HEAP_MIB)', () => {
+  it('fails the search, not the job or the API: the sweep proves the optimum without the plan', async () => {
+    await worker(1);
+    // A replica whose quick-plan thread cannot even load its modules in 1 MiB of heap.
+    const replica = await startApi(prefix, games, { env: { SATFARM_QUICK_PLAN_HEAP_MIB: '1' } });
+    try {
+      const created = await http<{ id: string }>(replica.url, 'POST', '/v1/jobs', {
+        game: 'hexahop',
+        instance: { level: 'Deadly Snowflake' },
+        options: { parallelism: 1 },
+      });
+      expect(created.status).toBe(201);
+      submitted.push(created.body.id);
+      await progress.subscribe({ jobId: created.body.id });
+      const job = await finished(created.body.id);
+      // With the plan (farm-api spec) its 22 moves come from the beam; here the solver finds them.
+      expect(job).toMatchObject({ status: 'optimal', horizon: 22, verified: true });
+      expect(job.horizons.some((h) => h.by !== undefined)).toBe(false);
+      expect(job.horizons.find((h) => h.t === 21)?.result).toBe('unsat');
+      const metrics = (await http<string>(replica.url, 'GET', '/metrics')).body;
+      expect(metricValue(metrics, 'satfarm_quick_plans_total', { game: 'hexahop', outcome: 'failed' })).toBe(
+        1,
+      );
+      expect(replica.stderr()).toMatch(/quick plan thread: .*out of memory/);
+      expect((await http(replica.url, 'GET', '/health')).status).toBe(200);
+    } finally {
+      await replica.stop();
+    }
   });
 });

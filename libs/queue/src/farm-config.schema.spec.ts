@@ -49,6 +49,11 @@ describe(loadFarmConfig.name, () => {
     ]);
   });
 
+  it("reads the quick-plan thread's heap limit, 256 MiB when unset", () => {
+    expect(loadFarmConfig({}).quickPlanHeapMiB).toBe(256);
+    expect(loadFarmConfig({ SATFARM_QUICK_PLAN_HEAP_MIB: '64' }).quickPlanHeapMiB).toBe(64);
+  });
+
   it('reads how solvers start, the spawn host when unset', () => {
     expect(loadFarmConfig({}).solverLaunch).toBe('host');
     expect(loadFarmConfig({ SATFARM_SOLVER_LAUNCH: 'node-host' }).solverLaunch).toBe('node-host');
@@ -61,6 +66,7 @@ describe(loadFarmConfig.name, () => {
     ['SATFARM_SOLVER_CPU_SECONDS', '0'],
     ['SATFARM_SOLVER_MEMORY_MIB', '1.5'],
     ['SATFARM_HORIZON_LOCK_SEC', '1'],
+    ['SATFARM_QUICK_PLAN_HEAP_MIB', '0'],
     ['SATFARM_WORKER_SLOTS', 'many'],
     ['SATFARM_WORKER_SLOTS', '0'],
     ['PORT', '70000'],

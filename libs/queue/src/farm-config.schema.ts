@@ -50,6 +50,7 @@ export const FarmEnvSchema = z.object({
   SATFARM_SOLVER_CPU_SECONDS: int(1, 7 * 24 * 3600),
   SATFARM_SOLVER_MEMORY_MIB: int(16, 1024 * 1024),
   SATFARM_HORIZON_LOCK_SEC: int(2, 3600),
+  SATFARM_QUICK_PLAN_HEAP_MIB: int(1, 64 * 1024),
   SATFARM_SOLVER_LAUNCH: z.preprocess(blankAsUnset, z.enum(['host', 'node-host', 'direct']).default('host')),
   SATFARM_LEVEL_FILES: z.preprocess(
     blankAsUnset,
@@ -93,6 +94,11 @@ export interface FarmConfig {
    * Hex-a-Hop's `levels`; none by default, so clients cannot make the API read or probe its files.
    */
   levelFiles: string[];
+  /**
+   * Heap limit of a coordinator's quick-plan thread: a search above it ends the thread, and the
+   * job goes on without a quick plan instead of the API process running out of memory.
+   */
+  quickPlanHeapMiB: number;
   /**
    * How a worker starts solver processes: `host`, its spawn host (the native one where built);
    * `node-host`, the Node spawn host; `direct`, the worker itself (its event loop pays each fork).
@@ -143,5 +149,6 @@ export function loadFarmConfig(env: NodeJS.ProcessEnv = process.env): FarmConfig
     horizonLockMs: (e.SATFARM_HORIZON_LOCK_SEC ?? 30) * 1000,
     solverLaunch: e.SATFARM_SOLVER_LAUNCH,
     levelFiles: (e.SATFARM_LEVEL_FILES ?? []).map((p) => resolve(p)),
+    quickPlanHeapMiB: e.SATFARM_QUICK_PLAN_HEAP_MIB ?? 256,
   };
 }

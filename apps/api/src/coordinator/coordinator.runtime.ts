@@ -37,6 +37,8 @@ export interface CoordinatorRuntimeOptions {
   games?: GameLookup;
   /** Reports applied at once (they are I/O bound). */
   reportConcurrency?: number;
+  /** Heap limit of the quick-plan thread (FarmConfig.quickPlanHeapMiB); unset: node's default. */
+  quickPlanHeapMiB?: number;
 }
 
 /**
@@ -64,8 +66,10 @@ export class CoordinatorRuntime {
     // listener would print each one again, with the address and a stack.
     for (const queue of [this.horizons, this.reports]) queue.on('error', () => undefined);
     this.store = new JobStore(connection, keys, options.jobTtlSec);
-    this.quickPlans = new QuickPlanPool(options.settings.levelFiles, (message) =>
-      process.stderr.write(`satfarm coordinator: ${message}\n`),
+    this.quickPlans = new QuickPlanPool(
+      options.settings.levelFiles,
+      (message) => process.stderr.write(`satfarm coordinator: ${message}\n`),
+      options.quickPlanHeapMiB,
     );
     this.coordinator = new SweepCoordinator({
       store: this.store,

@@ -37,6 +37,7 @@ export class CoordinatorService implements OnApplicationBootstrap, OnApplication
       connection: this.connection,
       prefix: config.prefix,
       jobTtlSec: config.jobTtlSec,
+      quickPlanHeapMiB: config.quickPlanHeapMiB,
       settings: {
         maxHorizon: config.maxHorizon,
         defaultParallelism: options.defaultParallelism ?? 2,

@@ -27,8 +27,8 @@ export type QuickPlanAnswer = QuickPlanOutcome & { id: number };
  * Runs games' quick plans (`GameDefinition.quickPlan`, e.g. Hex-a-Hop's beam search: up to a few
  * seconds) in one worker thread, so a coordinator keeps answering HTTP and reports meanwhile. The
  * thread starts with the first request and does not keep the process alive; requests are served
- * in order. A failed search, or the thread's end, answers with the reason (also given to
- * `onError`): a quick plan only saves time, and a job goes on without one.
+ * in order. A failed search, or the thread's end (e.g. past `heapMiB`), answers with the reason
+ * (also given to `onError`): a quick plan only saves time, and a job goes on without one.
  */
 export class QuickPlanPool implements QuickPlanSource {
   private worker?: Worker;
@@ -38,6 +38,7 @@ export class QuickPlanPool implements QuickPlanSource {
   constructor(
     private readonly readableFiles: readonly string[],
     private readonly onError: (message: string) => void = () => undefined,
+    private readonly heapMiB?: number,
   ) {}
 
   find(game: string, instance: unknown, max: number): Promise<QuickPlanOutcome> {
@@ -63,6 +64,8 @@ export class QuickPlanPool implements QuickPlanSource {
       // A process started on inline code (`node --input-type=module -e`) passes that flag on, and a
       // thread started from a file refuses it.
       execArgv: process.execArgv.filter((arg) => !arg.startsWith('--input-type')),
+      // Past it the thread ends (ERR_WORKER_OUT_OF_MEMORY) and its requests fail; the process lives.
+      ...(this.heapMiB === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: this.heapMiB } }),
     });
     worker.unref();
     worker.on('message', (answer: QuickPlanAnswer) => {

@@ -185,6 +185,14 @@ describe('satfarm solve hexahop --plan', () => {
       ]);
       const human = await runCli([...args, '--no-progress']);
       expect(human.stdout).toMatch(/t= 24 {2}sat +\d+ ms {2}\(given plan\)/);
+      // The same plan as plain text on the command line.
+      const moves = (JSON.parse(first.stdout) as { solution: { moves: string[] } }).solution.moves.join(' ');
+      const inline = await runCli([...args.slice(0, -1), moves, '--json']);
+      expect(inline.code, inline.stderr).toBe(0);
+      expect((JSON.parse(inline.stdout) as Report).horizons.map(({ t, by }) => ({ t, by }))).toEqual([
+        { t: 23, by: undefined },
+        { t: 24, by: 'given plan' },
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -199,6 +207,9 @@ describe('satfarm solve hexahop --plan', () => {
         /plan\.game: the report is of "cube"/,
       ],
       ['/nonexistent/plan.json', /plan: cannot read file '\/nonexistent\/plan.json' \(ENOENT\)/],
+      // No such file, and no path: the text is read as moves.
+      ['N NE UP', /plan: unknown move 'UP' \(move 3\)/],
+      ['plan.json', /plan: cannot read file 'plan.json' \(ENOENT\)/],
     ];
     for (const [plan, message] of cases) {
       const run = await runCli(['solve', 'hexahop', ...hive, '--json', '--plan', plan]);

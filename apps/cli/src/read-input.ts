@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 
 import { InputError } from '@satfarm/games';
@@ -49,13 +50,21 @@ export async function readInput(
 }
 
 /**
- * Reads `--plan` as `readInput` reads `--input` (errors name `plan`); `-` is refused when standard
- * input holds the instance.
+ * Reads `--plan` as `readInput` reads `--input` (errors name `plan`), and one thing more: a value
+ * that is no file and does not look like a path (no `/`, no `.ext` ending) is the moves as text,
+ * such as `--plan "N NE J"` or `--plan "R U2 F'"`, for the game to read. `-` is refused when
+ * standard input holds the instance.
  */
 export async function readPlan(plan: string | undefined, input: string | undefined): Promise<unknown> {
   if (plan === undefined) return undefined;
   if (plan === '-' && (input === undefined || input === '-')) {
     throw new InputError('plan', 'standard input already holds the instance; give the plan as a file');
+  }
+  const inlineMoves =
+    plan !== '-' && !/^\s*[[{"]/.test(plan) && !/\/|\.\w+$/.test(plan.trim()) && !existsSync(plan);
+  if (inlineMoves) {
+    if (plan.trim() === '') throw new InputError('plan', 'is empty');
+    return plan;
   }
   return readInput(plan, process.stdin, 'plan');
 }

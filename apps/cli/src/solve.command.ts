@@ -57,8 +57,8 @@ export function solveCommand(): Command {
       "no quick plan before the sweep (the game's heuristic search, whose plan bounds the sweep from above)",
     )
     .option(
-      '--plan <file>',
-      'a plan already known (moves, a solution, or an earlier --json report; a file, - or inline JSON): verified, then the sweep only looks below it',
+      '--plan <plan>',
+      'a plan already known (moves, a solution, or an earlier --json report; a file, -, inline JSON or the moves as text): verified, then the sweep only looks below it',
     )
     .option('--no-progress', 'no live progress display')
     .action(async (gameName: string, flags: SolveFlags) => {

@@ -64,8 +64,8 @@ export function submitCommand(): Command {
     .option('--presets', 'solver presets by the bounds: --unsat for the lowest open horizon, --sat above')
     .option('--no-presets', 'one solver configuration for every horizon (default for games other than cube)')
     .option(
-      '--plan <file>',
-      'a plan already known (moves, a solution, or an earlier report or job; a file or inline JSON): checked by the farm, then the sweep only looks below it',
+      '--plan <plan>',
+      'a plan already known (moves, a solution, or an earlier report or job; a file, inline JSON or the moves as text): checked by the farm, then the sweep only looks below it',
     )
     .option(
       '--no-quick-plan',

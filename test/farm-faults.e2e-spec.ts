@@ -279,12 +279,25 @@ describe('a quick-plan thread out of memory (SATFARM_QUICK_PLAN_HEAP_MIB)', () =
       expect(job).toMatchObject({ status: 'optimal', horizon: 22, verified: true });
       expect(job.horizons.some((h) => h.by !== undefined)).toBe(false);
       expect(job.horizons.find((h) => h.t === 21)?.result).toBe('unsat');
-      const metrics = (await http<string>(replica.url, 'GET', '/metrics')).body;
-      expect(metricValue(metrics, 'satfarm_quick_plans_total', { game: 'hexahop', outcome: 'failed' })).toBe(
-        1,
-      );
+      const failed = async (): Promise<number> =>
+        metricValue((await http<string>(replica.url, 'GET', '/metrics')).body, 'satfarm_quick_plans_total', {
+          game: 'hexahop',
+          outcome: 'failed',
+        });
+      expect(await failed()).toBe(1);
       expect(replica.stderr()).toMatch(/quick plan thread: .*out of memory/);
       expect((await http(replica.url, 'GET', '/health')).status).toBe(200);
+      // The next job starts a new thread (which fails the same way) rather than waiting on the dead one.
+      const next = await http<{ id: string }>(replica.url, 'POST', '/v1/jobs', {
+        game: 'hexahop',
+        instance: { level: 'Hive' },
+      });
+      expect(next.status).toBe(201);
+      submitted.push(next.body.id);
+      await progress.subscribe({ jobId: next.body.id });
+      expect(await finished(next.body.id)).toMatchObject({ status: 'optimal', horizon: 24 });
+      await expect.poll(failed).toBe(2);
+      expect(replica.stderr().match(/quick plan thread: /g)).toHaveLength(2);
     } finally {
       await replica.stop();
     }

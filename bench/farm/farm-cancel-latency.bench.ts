@@ -1,6 +1,7 @@
 import { loadavg } from 'node:os';
 
 import { get, JobFollower, post, printTable, startBenchFarm, writeResult } from './farm-bench.fixture.js';
+import { metricValue } from './metric-value.js';
 
 /**
  * Cancellation latency: from the result that makes a running horizon useless to the death of
@@ -27,11 +28,6 @@ function buckets(exposition: string): Array<[number, number]> {
       found.push([match[1] === '+Inf' ? Number.POSITIVE_INFINITY : Number(match[1]), Number(match[2])]);
   }
   return found;
-}
-
-function sample(exposition: string, name: string): number {
-  const line = exposition.split('\n').find((l) => l.startsWith(`${name} `));
-  return line === undefined ? 0 : Number(line.split(' ')[1]);
 }
 
 /** The q-quantile of observations between two scrapes, interpolated inside its bucket. */
@@ -67,13 +63,14 @@ try {
   }
   // The kills are reported after the jobs end: wait until every one is counted.
   let after = await get<string>(farm.url, '/metrics');
-  const wanted = sample(before, `${METRIC}_count`) + JOBS;
-  for (let i = 0; i < 100 && sample(after, `${METRIC}_count`) < wanted; i++) {
+  const wanted = metricValue(before, `${METRIC}_count`) + JOBS;
+  for (let i = 0; i < 100 && metricValue(after, `${METRIC}_count`) < wanted; i++) {
     await new Promise((r) => setTimeout(r, 100));
     after = await get<string>(farm.url, '/metrics');
   }
-  const count = sample(after, `${METRIC}_count`) - sample(before, `${METRIC}_count`);
-  const meanMs = ((sample(after, `${METRIC}_sum`) - sample(before, `${METRIC}_sum`)) / count) * 1000;
+  const count = metricValue(after, `${METRIC}_count`) - metricValue(before, `${METRIC}_count`);
+  const meanMs =
+    ((metricValue(after, `${METRIC}_sum`) - metricValue(before, `${METRIC}_sum`)) / count) * 1000;
   const [b, a] = [buckets(before), buckets(after)];
   const result = {
     jobs: JOBS,

@@ -4,6 +4,7 @@ import type { JobResource } from '@satfarm/queue';
 
 import { benchArgs, integerOption, resultsPath, writeResults } from '../hexahop/bench-options.js';
 import { get, JobFollower, post, printTable, startBenchFarm } from './farm-bench.fixture.js';
+import { metricValue } from './metric-value.js';
 
 /**
  * The farm's quick plan, measured: the same Hex-a-Hop levels as farm jobs with `quickPlan` on and
@@ -74,23 +75,22 @@ function planOf(job: JobResource, outcome: string): string {
   return outcome === 'found' ? 'late' : outcome;
 }
 
-/** `satfarm_quick_plans_total` by outcome (found, none, failed). */
-async function searches(): Promise<Record<string, number>> {
-  const counts: Record<string, number> = { found: 0, none: 0, failed: 0 };
-  for (const line of (await get<string>(farm.url, '/metrics')).split('\n')) {
-    const outcome = /^satfarm_quick_plans_total\{.*outcome="(\w+)".*\} (\S+)$/.exec(line);
-    if (outcome !== null) counts[outcome[1]!] = (counts[outcome[1]!] ?? 0) + Number(outcome[2]);
-  }
-  return counts;
-}
+const OUTCOMES = ['found', 'none', 'failed'] as const;
 
-const sum = (counts: Record<string, number>): number => Object.values(counts).reduce((a, b) => a + b, 0);
+/** `satfarm_quick_plans_total` by outcome. */
+async function searches(): Promise<Record<string, number>> {
+  const exposition = await get<string>(farm.url, '/metrics');
+  return Object.fromEntries(
+    OUTCOMES.map((outcome) => [outcome, metricValue(exposition, 'satfarm_quick_plans_total', { outcome })]),
+  );
+}
 
 /** The outcome of the search that ended after `before` was read (it may end after its job). */
 async function searchEnded(before: Record<string, number>): Promise<string> {
   for (let i = 0; i < 300; i++) {
     const now = await searches();
-    if (sum(now) > sum(before)) return Object.keys(now).find((k) => now[k]! > (before[k] ?? 0))!;
+    const ended = OUTCOMES.find((outcome) => now[outcome]! > before[outcome]!);
+    if (ended !== undefined) return ended;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the quick-plan search did not end within 30 s of its job');

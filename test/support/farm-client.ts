@@ -34,16 +34,8 @@ export async function http<T = unknown>(
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
-/** The value of one sample of the Prometheus text `exposition` (0 when absent). */
-export function metricValue(exposition: string, name: string, labels: Record<string, string> = {}): number {
-  let total = 0;
-  for (const line of exposition.split('\n')) {
-    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    const matches = Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`));
-    if (matches) total += Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return total;
-}
+// Shared with the farm benchmarks, which read the same metrics.
+export { metricValue } from '../../bench/farm/metric-value.js';
 
 /**
  * A client of the `/progress` websocket that records every event and lets a spec wait for the

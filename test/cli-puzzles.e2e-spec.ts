@@ -21,6 +21,10 @@ describe('satfarm generate + solve for the puzzles', () => {
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as Report;
     expect(report).toMatchObject({ status: 'satisfiable', verified: true, unique: true });
+    // The ID as a JSON string on the command line is read inline, not as a file name.
+    const inline = await runCli(['solve', game, '--input', JSON.stringify(id), '--json']);
+    expect(inline.code, inline.stderr).toBe(0);
+    expect((JSON.parse(inline.stdout) as Report).solution).toEqual(report.solution);
   });
 
   it('the same seed generates the same puzzle', async () => {

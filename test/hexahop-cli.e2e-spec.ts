@@ -209,6 +209,8 @@ describe('satfarm solve hexahop --plan', () => {
       ['/nonexistent/plan.json', /plan: cannot read file '\/nonexistent\/plan.json' \(ENOENT\)/],
       // No such file, and no path: the text is read as moves.
       ['N NE UP', /plan: unknown move 'UP' \(move 3\)/],
+      // A JSON string is the moves too, not a file name.
+      ['"N NE UP"', /plan: unknown move 'UP' \(move 3\)/],
       ['plan.json', /plan: cannot read file 'plan.json' \(ENOENT\)/],
     ];
     for (const [plan, message] of cases) {

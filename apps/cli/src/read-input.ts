@@ -6,7 +6,7 @@ import { InputError } from '@satfarm/games';
 /**
  * Reads the instance named by `--input` (or another option's value, named by `field` in errors,
  * such as `--plan`): a file path, `-` for standard input, or inline JSON (a value starting with
- * `{` or `[` that is not a file). JSON text is parsed; anything else (DIMACS, a Tatham game ID,
+ * `{`, `[` or `"`). JSON text is parsed; anything else (DIMACS, a Tatham game ID,
  * moves) is passed on as text for the game's parser.
  */
 export async function readInput(
@@ -19,7 +19,7 @@ export async function readInput(
     if (source === undefined && stdin.isTTY)
       throw new InputError(field, `required: give --${field} FILE, or - for standard input`);
     text = await readStream(stdin);
-  } else if (/^\s*[[{]/.test(source)) {
+  } else if (/^\s*[[{"]/.test(source)) {
     text = source;
   } else {
     try {

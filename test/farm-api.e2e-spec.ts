@@ -145,6 +145,8 @@ describe('the farm API', () => {
       'satfarm_queue_jobs',
       'satfarm_active_solvers',
       'satfarm_cancel_latency_seconds',
+      'satfarm_solver_peak_rss_bytes',
+      'satfarm_solver_cpu_seconds_total',
       'bullmq_job_count',
     ]) {
       expect(after).toContain(`# TYPE ${name} `);
@@ -154,6 +156,13 @@ describe('the farm API', () => {
     const total = (text: string): number =>
       metricValue(text, 'satfarm_jobs_total', { game: 'cnf', status: job.status });
     expect(total(after) + total(front2) - total(before)).toBeGreaterThanOrEqual(1);
+    // The worker measured its solver process (the native spawn host reads the kernel's rusage).
+    const line = job.horizons.find((h) => h.t === 0);
+    expect(line?.solverPeakRssKiB).toBeGreaterThan(0);
+    expect(line?.solverCpuMs).toBeGreaterThanOrEqual(0);
+    const peaks = (text: string): number =>
+      metricValue(text, 'satfarm_solver_peak_rss_bytes_count', { game: 'cnf' });
+    expect(peaks(after) + peaks(front2) - peaks(before)).toBeGreaterThanOrEqual(1);
     expect(
       metricValue(after, 'satfarm_queue_jobs', { queue: 'satfarm-horizons', state: 'completed' }),
     ).toBeGreaterThanOrEqual(1);

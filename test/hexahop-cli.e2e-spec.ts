@@ -143,7 +143,8 @@ describe('satfarm levels hexahop', () => {
 describe('satfarm solve hexahop: the quick plan', () => {
   it("starts the sweep from the beam search's plan, says so, and leaves it out with --no-quick-plan", async () => {
     const input = ['--input', '{"level": "Hive"}'];
-    type Report = { status: string; horizon: number; horizons: { t: number; result: string; by?: string }[] };
+    type Line = { t: number; result: string; by?: string; solverCpuMs?: number; solverPeakRssKiB?: number };
+    type Report = { status: string; horizon: number; horizons: Line[] };
     const on = await runCli(['solve', 'hexahop', ...input, '--json']);
     const off = await runCli(['solve', 'hexahop', ...input, '--json', '--no-quick-plan']);
     const [a, b] = [on, off].map((r) => {
@@ -156,10 +157,17 @@ describe('satfarm solve hexahop: the quick plan', () => {
       expect.objectContaining({ t: 24, result: 'sat', by: 'quick plan' }),
     ]);
     expect(a!.horizons.every((h) => h.t <= 24)).toBe(true);
+    // A horizon the solver ran carries the solver process's CPU time and peak memory; the quick plan's none.
+    const proof = a!.horizons.find((h) => h.t === 23);
+    expect(proof?.result).toBe('unsat');
+    expect(proof?.solverPeakRssKiB).toBeGreaterThan(0);
+    expect(proof?.solverCpuMs).toBeGreaterThanOrEqual(0);
+    expect(a!.horizons.find((h) => h.t === 24)).not.toHaveProperty('solverPeakRssKiB');
     expect(b).toMatchObject({ status: 'optimal', horizon: 24 });
     expect(b!.horizons.some((h) => h.by !== undefined)).toBe(false);
     const human = await runCli(['solve', 'hexahop', ...input, '--no-progress']);
-    expect(human.stdout).toMatch(/t= 24 {2}sat +\d+ ms {2}\(quick plan\)/);
+    expect(human.stdout).toMatch(/t= 24 {2}sat +\d+ ms {2}\(quick plan\)\n/);
+    expect(human.stdout).toMatch(/t= 23 {2}unsat +\d+ ms {2}solver: (\d+ ms|\d+\.\d s) CPU, \d+ MiB peak\n/);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { SolveReport } from '@satfarm/engine';
+import type { HorizonLine, SolveReport } from '@satfarm/engine';
 
 /** The human view of a report: status, bounds, the solution and the horizons tried. */
 export function renderReport(report: SolveReport): string {
@@ -18,7 +18,7 @@ export function renderReport(report: SolveReport): string {
     for (const h of [...report.horizons].sort((a, b) => a.t - b.t)) {
       const note = h.by ?? h.reason;
       lines.push(
-        `  t=${String(h.t).padStart(3)}  ${h.result.padEnd(9)} ${String(h.ms).padStart(8)} ms${note === undefined ? '' : `  (${note})`}`,
+        `  t=${String(h.t).padStart(3)}  ${h.result.padEnd(9)} ${String(h.ms).padStart(8)} ms${note === undefined ? '' : `  (${note})`}${usage(h)}`,
       );
     }
   }
@@ -26,6 +26,15 @@ export function renderReport(report: SolveReport): string {
     `stats: ${report.stats.vars} vars, ${report.stats.clauses} clauses, ${report.stats.solver}, ${report.stats.wallMs} ms`,
   );
   return `${lines.join('\n')}\n`;
+}
+
+/** The solver's CPU time and peak memory, where the report has them. */
+function usage(h: HorizonLine): string {
+  const parts: string[] = [];
+  const cpu = h.solverCpuMs;
+  if (cpu !== undefined) parts.push(cpu < 1000 ? `${cpu} ms CPU` : `${(cpu / 1000).toFixed(1)} s CPU`);
+  if (h.solverPeakRssKiB !== undefined) parts.push(`${Math.round(h.solverPeakRssKiB / 1024)} MiB peak`);
+  return parts.length === 0 ? '' : `  solver: ${parts.join(', ')}`;
 }
 
 function summarize(solution: unknown): string {

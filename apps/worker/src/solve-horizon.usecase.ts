@@ -1,5 +1,5 @@
 import { CnfFormula } from '@satfarm/cnf';
-import { type HorizonResult, solveEncoded } from '@satfarm/engine';
+import { type HorizonResult, solveEncoded, solverUsageOf } from '@satfarm/engine';
 import { type GameDefinition, gameById } from '@satfarm/games';
 import type { FinishedReport, HorizonJob, HorizonProgress } from '@satfarm/queue';
 import { createSolver, type SatSolver, type SolverName, type SolverProgress } from '@satfarm/solver';
@@ -114,6 +114,7 @@ function outcome<S>(result: HorizonResult<S>, startedAt: number): HorizonRunOutc
     ...(result.stats.conflicts === undefined ? {} : { conflicts: result.stats.conflicts }),
     ...(result.stats.preset === undefined ? {} : { preset: result.stats.preset }),
     ...(result.stats.rounds === undefined ? {} : { rounds: result.stats.rounds }),
+    ...solverUsageOf(result.stats),
   };
   const base = { startedAt, ms: Date.now() - startedAt, stats };
   switch (result.result) {

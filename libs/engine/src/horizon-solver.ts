@@ -26,6 +26,10 @@ export interface HorizonStats {
   preset?: 'sat' | 'unsat';
   /** Solver calls of a lazy or windowed encoding (absent when one call decided). */
   rounds?: number;
+  /** CPU time of the solver processes, summed over rounds (where the launcher knows it). */
+  solverCpuMs?: number;
+  /** The largest peak resident set of the solver processes, KiB (as `solverCpuMs`). */
+  solverPeakRssKiB?: number;
 }
 
 /** The result of one horizon: a verified solution, a proof of none, or no answer. */
@@ -77,6 +81,8 @@ export async function solveEncoded<I, S>(
   let solverMs = 0;
   let conflicts = 0;
   let rounds = 0;
+  let cpuMs: number | undefined;
+  let peakRssKiB: number | undefined;
   let outcome: SolveOutcome;
   for (;;) {
     outcome = await solver.solve({
@@ -89,6 +95,9 @@ export async function solveEncoded<I, S>(
     rounds++;
     solverMs += outcome.stats.wallMs;
     conflicts += outcome.stats.conflicts ?? 0;
+    if (outcome.stats.cpuMs !== undefined) cpuMs = (cpuMs ?? 0) + outcome.stats.cpuMs;
+    if (outcome.stats.peakRssKiB !== undefined)
+      peakRssKiB = Math.max(peakRssKiB ?? 0, outcome.stats.peakRssKiB);
     if (outcome.status !== 'sat') break;
     const cuts = encoded.refine?.(outcome.model);
     if (cuts !== undefined && cuts.length > 0) {
@@ -109,6 +118,8 @@ export async function solveEncoded<I, S>(
     encodeMs,
     conflicts,
     ...(rounds > 1 ? { rounds } : {}),
+    ...(cpuMs === undefined ? {} : { solverCpuMs: cpuMs }),
+    ...(peakRssKiB === undefined ? {} : { solverPeakRssKiB: peakRssKiB }),
     ...(options.preset === 'sat' || options.preset === 'unsat' ? { preset: options.preset } : {}),
   };
   switch (outcome.status) {

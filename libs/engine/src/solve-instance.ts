@@ -15,7 +15,7 @@ import {
 
 import { type HorizonResult, type HorizonStats, solveEncoded, solveHorizon } from './horizon-solver.js';
 import { SlotPool } from './slot-pool.js';
-import type { HorizonLine, SolveReport, SolveStatus } from './solve-report.js';
+import { type HorizonLine, type SolveReport, type SolveStatus, solverUsageOf } from './solve-report.js';
 
 /** What a caller may ask of one solve. */
 export interface SolveOptions {
@@ -224,6 +224,7 @@ async function sweepHorizons<I, S>(
       ...(statsByT.get(h.t)?.rounds === undefined ? {} : { rounds: statsByT.get(h.t)!.rounds }),
       ...(h.reason === undefined ? {} : { reason: h.reason }),
       ...(h.by === undefined ? {} : { by: h.by }),
+      ...(h.by === undefined ? solverUsageOf(statsByT.get(h.t)) : {}),
     })),
     stats: { vars: shown?.vars ?? 0, clauses: shown?.clauses ?? 0, solver: solverName, wallMs: 0 },
     render: game.render(instance, result.plan),
@@ -335,7 +336,7 @@ async function solveSingle<I, S>(
       solution: solved ? first.plan : undefined,
       verified: solved,
       bounds: { lower: 0, upper: solved ? 0 : undefined },
-      horizons: [{ t: 0, result: first.result, ms }],
+      horizons: [{ t: 0, result: first.result, ms, ...solverUsageOf(first.stats) }],
       stats: { vars: first.stats.vars, clauses: first.stats.clauses, solver: solverName, wallMs: 0 },
       render: game.render(instance, solved ? first.plan : undefined),
     };

@@ -1,5 +1,7 @@
 import type { GameId } from '@satfarm/games';
 
+import type { HorizonStats } from './horizon-solver.js';
+
 /** Final status of a solve, as in the CLI's JSON and the API's job resource. */
 export type SolveStatus = 'optimal' | 'satisfiable' | 'unsatisfiable' | 'unknown';
 
@@ -17,6 +19,23 @@ export interface HorizonLine {
   reason?: string;
   /** What gave the answer when no solver run did (the game's quick plan: `quick plan`). */
   by?: string;
+  /**
+   * The last run's solver processes: CPU time (ms) and largest peak resident set (KiB), as the
+   * kernel counted them at their reaping; absent where the launcher cannot know (no native host).
+   */
+  solverCpuMs?: number;
+  solverPeakRssKiB?: number;
+}
+
+/** A horizon run's solver usage, where it was measured. */
+export type SolverUsage = Pick<HorizonStats, 'solverCpuMs' | 'solverPeakRssKiB'>;
+
+/** The solver usage that `stats` (a run's, a worker's report, a job's record) has, for a horizon line. */
+export function solverUsageOf(stats: SolverUsage | undefined): SolverUsage {
+  return {
+    ...(stats?.solverCpuMs === undefined ? {} : { solverCpuMs: stats.solverCpuMs }),
+    ...(stats?.solverPeakRssKiB === undefined ? {} : { solverPeakRssKiB: stats.solverPeakRssKiB }),
+  };
 }
 
 /** The one JSON object `satfarm solve --json` prints (DESIGN.md §4). */

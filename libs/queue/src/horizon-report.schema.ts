@@ -11,6 +11,9 @@ export const HorizonRunStatsSchema = z.object({
   preset: z.enum(['sat', 'unsat']).optional(),
   /** Solver calls of a lazy encoding, when `refine` asked for more than one. */
   rounds: z.number().int().min(2).optional(),
+  /** The solver processes' CPU time, ms, and largest peak resident set, KiB (native spawn host). */
+  solverCpuMs: z.number().int().min(0).optional(),
+  solverPeakRssKiB: z.number().int().min(0).optional(),
 });
 export type HorizonRunStats = z.infer<typeof HorizonRunStatsSchema>;
 

@@ -31,6 +31,9 @@ export interface JobHorizonLine {
   rounds?: number;
   /** What gave the answer when no solver run did (`given plan`: the client's `options.plan`). */
   by?: string;
+  /** The last run's solver processes: CPU time (ms) and largest peak resident set (KiB). */
+  solverCpuMs?: number;
+  solverPeakRssKiB?: number;
 }
 
 /**

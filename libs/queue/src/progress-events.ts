@@ -36,6 +36,9 @@ export interface HorizonEventPayload {
     preset?: 'sat' | 'unsat';
     /** Solver calls of a lazy encoding, when `refine` asked for more than one. */
     rounds?: number;
+    /** The solver processes' CPU time, ms, and largest peak resident set, KiB. */
+    solverCpuMs?: number;
+    solverPeakRssKiB?: number;
   };
 }
 

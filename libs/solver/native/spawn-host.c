@@ -16,7 +16,8 @@
  *                3 stdin-end | 4 spawn-with-input (as spawn; the input ends after the first)
  * host -> owner: 1 ready | 2 spawned (u32 pid) | 3 spawn-error (errno name NUL message) |
  *                4 stdin-ack | 5 stdout (bytes) | 6 stderr (bytes) | 7 exit |
- *                8 close (i32 exit code or -1, i32 signal number or 0)
+ *                8 close (i32 exit code or -1, i32 signal number or 0, u32 peak resident
+ *                set in KiB, u32 CPU time in ms, user and system: the solver's rusage from wait4)
  * Frames to the owner are gathered and written once per turn of the loop: every write wakes the
  * owner, and on a virtual machine a wake-up costs more than the frame. A whole small formula
  * travels in the spawn frame, so a trivial solve is one write each way and a final one back.
@@ -34,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -60,6 +62,7 @@ struct child {
   int end_after_pending;
   int ack_pending; /* whether the owner waits for `stdin-ack` of the pending input */
   int exited, status, closed;
+  uint32_t maxrss_kib, cpu_ms; /* from the rusage of its reaping */
   struct child *next;
 };
 
@@ -79,6 +82,8 @@ static void put_u32(unsigned char *p, uint32_t v) {
   p[2] = (v >> 16) & 0xff;
   p[3] = (v >> 24) & 0xff;
 }
+
+static uint32_t saturate_u32(uint64_t v) { return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v; }
 
 static uint32_t get_u32(const unsigned char *p) {
   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -135,11 +140,13 @@ static void maybe_close(struct child *c) {
   int waiting = c->pending != NULL && c->ack_pending;
   drop_input(c);
   if (waiting) emit(OUT_STDIN_ACK, c->id, NULL, 0);
-  unsigned char payload[8];
+  unsigned char payload[16];
   int code = WIFEXITED(c->status) ? WEXITSTATUS(c->status) : -1;
   int sig = WIFSIGNALED(c->status) ? WTERMSIG(c->status) : 0;
   put_u32(payload, (uint32_t)code);
   put_u32(payload + 4, (uint32_t)sig);
+  put_u32(payload + 8, c->maxrss_kib);
+  put_u32(payload + 12, c->cpu_ms);
   emit(OUT_CLOSE, c->id, payload, sizeof payload);
   c->closed = 1;
 }
@@ -328,12 +335,16 @@ static void relay(struct child *c, int *fd, int op) {
 static void reap(void) {
   for (;;) {
     int status;
-    pid_t pid = waitpid(-1, &status, WNOHANG);
+    struct rusage ru;
+    pid_t pid = wait4(-1, &status, WNOHANG, &ru);
     if (pid <= 0) return;
     for (struct child *c = children; c != NULL; c = c->next) {
       if (c->pid != pid || c->exited) continue;
       c->exited = 1;
       c->status = status;
+      c->maxrss_kib = saturate_u32((uint64_t)ru.ru_maxrss); /* KiB on Linux */
+      c->cpu_ms = saturate_u32(((uint64_t)ru.ru_utime.tv_sec + (uint64_t)ru.ru_stime.tv_sec) * 1000 +
+                               ((uint64_t)ru.ru_utime.tv_usec + (uint64_t)ru.ru_stime.tv_usec) / 1000);
       /* Anything the leader left in its group goes with it. */
       kill(-pid, SIGKILL);
       emit(OUT_EXIT, c->id, NULL, 0);

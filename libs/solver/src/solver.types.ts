@@ -45,6 +45,10 @@ export interface SolverStats {
   propagations?: number;
   /** The process's exit code; null when it never ran or was ended by a signal. */
   exitCode: number | null;
+  /** The solver process's peak resident set, KiB (from its reaping; where the launcher knows it). */
+  peakRssKiB?: number;
+  /** The solver process's CPU time, user and system, ms (as `peakRssKiB`). */
+  cpuMs?: number;
 }
 
 /** Why a run ended without an answer. */

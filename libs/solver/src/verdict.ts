@@ -73,6 +73,10 @@ function statsOf(solver: string, run: SolverProcessResult, claim: ClaimedAnswer)
   if (conflicts !== undefined) stats.conflicts = conflicts;
   if (claim.counters.decisions !== undefined) stats.decisions = claim.counters.decisions;
   if (claim.counters.propagations !== undefined) stats.propagations = claim.counters.propagations;
+  if (run.usage !== undefined) {
+    stats.peakRssKiB = run.usage.peakRssKiB;
+    stats.cpuMs = run.usage.cpuMs;
+  }
   return stats;
 }
 

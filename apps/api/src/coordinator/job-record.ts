@@ -44,14 +44,25 @@ export interface BestPlan {
   secondSolution?: unknown;
 }
 
+/** What the job keeps of one horizon's run. */
+export interface HorizonRunSize {
+  vars: number;
+  clauses: number;
+  rounds?: number;
+  solverCpuMs?: number;
+  solverPeakRssKiB?: number;
+}
+
 /** What changes as a job runs: its status and the sweep state, stored as JSON in Redis. */
 export interface JobState {
   status: JobStatus;
   sweep: SweepState;
   plan?: BestPlan;
-  /** Formula size per horizon run. */
-  /** Per horizon run: its formula's size, and its solver calls when a lazy encoding made more than one. */
-  sizes: Record<string, { vars: number; clauses: number; rounds?: number }>;
+  /**
+   * Per horizon run: its formula's size, its solver calls when a lazy encoding made more than one,
+   * and its solver processes' CPU time and peak memory where the worker measured them.
+   */
+  sizes: Record<string, HorizonRunSize>;
   /** Solver name and version, from the workers' reports. */
   solver?: string;
   error?: string;

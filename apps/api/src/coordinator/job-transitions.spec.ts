@@ -138,6 +138,24 @@ describe(horizonFinished.name, () => {
     expect(resource.finishedAt).toBe(new Date(NOW + 5).toISOString());
   });
 
+  it("keeps a horizon's solver CPU time and peak memory for its progress event and its line, where measured", () => {
+    const m = meta();
+    const start = newJob(m).state;
+    const usage = { solverCpuMs: 1_250, solverPeakRssKiB: 204_800 };
+    const measured = report(4, 'unsat', { stats: { ...report(4, 'unsat').stats, ...usage } });
+    const sut = applied(horizonFinished(m, start, measured, NOW));
+    expect(sut.horizonEvents[0]).toMatchObject({ t: 4, state: 'unsat', stats: usage });
+    const lines = buildJobResource(m, sut.state, NOW).horizons;
+    expect(lines.find((h) => h.t === 4)).toMatchObject({ result: 'unsat', ...usage });
+    // Not measured (no native spawn host): no such fields, and none on horizons still running.
+    const plain = applied(horizonFinished(m, start, report(4, 'unsat'), NOW));
+    const plainLines = buildJobResource(m, plain.state, NOW).horizons;
+    expect(plainLines.find((h) => h.t === 4)).not.toHaveProperty('solverPeakRssKiB');
+    expect(
+      lines.filter((h) => h.result === 'running' || h.result === 'queued').some((h) => 'solverCpuMs' in h),
+    ).toBe(false);
+  });
+
   it('ignores a repeated answer and an answer after the job ended', () => {
     const m = meta();
     const state = applied(horizonFinished(m, newJob(m).state, report(4, 'unsat'), NOW)).state;

@@ -1,3 +1,4 @@
+import { solverUsageOf } from '@satfarm/engine';
 import {
   type FinishedReport,
   type HorizonEventPayload,
@@ -92,6 +93,7 @@ export function horizonFinished(
         vars: report.stats.vars,
         clauses: report.stats.clauses,
         ...(report.stats.rounds === undefined ? {} : { rounds: report.stats.rounds }),
+        ...solverUsageOf(report.stats),
       },
     },
     solver: report.stats.solver,
@@ -123,6 +125,7 @@ export function horizonFinished(
       conflicts: report.stats.conflicts,
       ...(report.stats.preset === undefined ? {} : { preset: report.stats.preset }),
       ...(report.stats.rounds === undefined ? {} : { rounds: report.stats.rounds }),
+      ...solverUsageOf(report.stats),
     },
   });
   if (recorded.boundsChanged || improves || transition.finished || state.status !== 'running') {

@@ -203,6 +203,7 @@ export class SweepCoordinator {
         report.result,
         report.stats.solverMs,
         report.cancelLatencyMs,
+        report.stats,
       );
       // The horizons this answer dominates are useless from the moment the worker had it.
       const answeredAt = report.startedAt + report.ms;

@@ -1,3 +1,4 @@
+import type { SolverUsage } from '@satfarm/engine';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Job counts of one BullMQ queue by state. */
@@ -50,6 +51,21 @@ export class FarmMetrics {
     registers: [this.registry],
   });
 
+  readonly solverPeakRss = new Histogram({
+    name: 'satfarm_solver_peak_rss_bytes',
+    help: "Peak resident set of one horizon's solver processes, by game (where the worker measured it)",
+    labelNames: ['game'] as const,
+    buckets: [16, 64, 256, 512, 1024, 2048, 4096, 8192, 16384].map((mib) => mib * 2 ** 20),
+    registers: [this.registry],
+  });
+
+  readonly solverCpuSeconds = new Counter({
+    name: 'satfarm_solver_cpu_seconds_total',
+    help: 'CPU time of solver processes, user and system, by game (where the worker measured it)',
+    labelNames: ['game'] as const,
+    registers: [this.registry],
+  });
+
   readonly cancelLatency = new Histogram({
     name: 'satfarm_cancel_latency_seconds',
     help: 'From the result that made a horizon useless to the death of its solver',
@@ -96,9 +112,18 @@ export class FarmMetrics {
     this.quickPlans.inc({ game, outcome });
   }
 
-  horizonEnded(game: string, result: string, solverMs: number, cancelLatencyMs?: number): void {
+  horizonEnded(
+    game: string,
+    result: string,
+    solverMs: number,
+    cancelLatencyMs?: number,
+    usage: SolverUsage = {},
+  ): void {
     this.horizons.inc({ game, result });
     this.solverSeconds.observe({ game, result }, solverMs / 1000);
+    if (usage.solverPeakRssKiB !== undefined)
+      this.solverPeakRss.observe({ game }, usage.solverPeakRssKiB * 1024);
+    if (usage.solverCpuMs !== undefined) this.solverCpuSeconds.inc({ game }, usage.solverCpuMs / 1000);
     if (cancelLatencyMs !== undefined) this.cancelLatency.observe(cancelLatencyMs / 1000);
   }
 

@@ -112,6 +112,26 @@ describe.each(hosts)(`${SpawnHostLauncher.name} (%s host)`, (kind, program) => {
     expect((await finished(sleeper)).ended).toEqual([null, 'SIGTERM']);
   });
 
+  it("gives the process's peak memory and CPU time from its reaping (native host only)", async () => {
+    const sut = new SpawnHostLauncher(program());
+    // 96 MiB touched, then a spin until the process has used 400 ms of CPU (however loaded the machine).
+    const script =
+      'Buffer.alloc(96 << 20, 1); const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };' +
+      ' while (cpu() < 400);';
+    const child = await sut.launch(process.execPath, ['-e', script]);
+    child.stdin.end();
+    expect((await finished(child)).ended).toEqual([0, null]);
+    if (kind === 'native') {
+      expect(child.usage?.peakRssKiB).toBeGreaterThan(96 * 1024);
+      expect(child.usage?.peakRssKiB).toBeLessThan(1024 * 1024);
+      expect(child.usage?.cpuMs).toBeGreaterThanOrEqual(400);
+      expect(child.usage?.cpuMs).toBeLessThan(60_000);
+    } else {
+      // Node's child_process has no rusage of a child.
+      expect(child.usage).toBeUndefined();
+    }
+  });
+
   it('refuses a command that does not exist, and keeps serving', async () => {
     const sut = new SpawnHostLauncher(program());
     if (kind === 'native') {

@@ -9,6 +9,7 @@ import {
   HostFrameDecoder,
   type HostMessage,
   type OwnerMessage,
+  type ProcessUsage,
 } from './spawn-host.protocol.js';
 
 /** A started solver process: the leader of its own process group. */
@@ -21,6 +22,11 @@ export interface SolverChild {
   readonly exited: Promise<void>;
   /** Settles once the leader has exited and its output has ended: exit code and signal. */
   readonly closed: Promise<[number | null, NodeJS.Signals | null]>;
+  /**
+   * Once `closed` has settled: the leader's peak memory and CPU time, where the launcher can
+   * know them (the native host, from wait4); undefined elsewhere.
+   */
+  readonly usage: ProcessUsage | undefined;
 }
 
 /**
@@ -70,6 +76,8 @@ export const directLauncher: ProcessLauncher = {
           stderr: child.stderr,
           exited,
           closed,
+          // Node's child_process gives no rusage of a child.
+          usage: undefined,
         });
       });
     });
@@ -83,6 +91,7 @@ class HostedChild implements SolverChild {
   readonly stdin: Writable;
   readonly exited: Promise<void>;
   readonly closed: Promise<[number | null, NodeJS.Signals | null]>;
+  usage: ProcessUsage | undefined;
   private markExited!: () => void;
   private markClosed!: (status: [number | null, NodeJS.Signals | null]) => void;
   private ackWaiter: (() => void) | undefined;
@@ -135,6 +144,7 @@ class HostedChild implements SolverChild {
         this.markExited();
         break;
       case 'close':
+        this.usage = message.usage;
         this.finish(typeof message.code === 'number' ? message.code : null, message.signal ?? null);
         break;
     }

@@ -6,6 +6,7 @@ import { writeDimacs } from './dimacs-stdin.js';
 import { registerLiveSolver } from './live-solvers.registry.js';
 import { launcherFor, type ProcessLauncher } from './process-launcher.js';
 import { signalGroup } from './process-group.js';
+import type { ProcessUsage } from './spawn-host.protocol.js';
 
 /** Why a run was ended from outside the solver. */
 export type StopCause = 'timeout' | 'cancelled';
@@ -38,6 +39,8 @@ export interface SolverProcessResult {
   wallMs: number;
   /** The last few KiB of standard error. */
   stderr: string;
+  /** Peak memory and CPU time of the process, where its launcher knows them (the native host). */
+  usage?: ProcessUsage;
 }
 
 const STDERR_TAIL_CHARS = 8192;
@@ -151,7 +154,9 @@ export async function runSolverProcess(spec: SolverProcessSpec): Promise<SolverP
   try {
     const [[exitCode, signal]] = await Promise.all([closed, linesDone, writing]);
     if (failure !== undefined) throw failure;
-    return { exitCode, signal, stoppedBy, wallMs: performance.now() - started, stderr };
+    const wallMs = performance.now() - started;
+    const { usage } = child;
+    return { exitCode, signal, stoppedBy, wallMs, stderr, ...(usage === undefined ? {} : { usage }) };
   } finally {
     clearTimeout(timer);
     clearTimeout(graceTimer);

@@ -23,19 +23,19 @@ describe(HostFrameDecoder.name, () => {
     hostFrame(2, 7, int32s(4242)),
     hostFrame(5, 7, Buffer.from('s SATISFIABLE\nv 1 -2 0\n')),
     hostFrame(3, 8, Buffer.from('ENOENT\0No such file or directory')),
-    hostFrame(8, 7, int32s(10, 0)),
-    hostFrame(8, 9, int32s(-1, 9)),
+    hostFrame(8, 7, int32s(10, 0, 204_800, 1_500)),
+    hostFrame(8, 9, int32s(-1, 9, 0, 0)),
   ]);
   const expected = [
     { op: 'ready', id: 0 },
     { op: 'spawned', id: 7, pid: 4242 },
     { op: 'stdout', id: 7, data: Buffer.from('s SATISFIABLE\nv 1 -2 0\n') },
     { op: 'spawn-error', id: 8, code: 'ENOENT', message: 'No such file or directory' },
-    { op: 'close', id: 7, code: 10, signal: null },
-    { op: 'close', id: 9, code: null, signal: 'SIGKILL' },
+    { op: 'close', id: 7, code: 10, signal: null, usage: { peakRssKiB: 204_800, cpuMs: 1_500 } },
+    { op: 'close', id: 9, code: null, signal: 'SIGKILL', usage: { peakRssKiB: 0, cpuMs: 0 } },
   ];
 
-  it('decodes every message of the host, exit codes and signals by name', () => {
+  it('decodes every message of the host, exit codes and signals by name, and the usage of a closed process', () => {
     expect(new HostFrameDecoder().push(stream)).toEqual(expected);
   });
 

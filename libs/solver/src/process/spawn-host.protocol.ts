@@ -16,6 +16,16 @@ export interface HostMessage {
   message?: string;
   data?: string | Buffer;
   signal?: NodeJS.Signals | null;
+  /** On `close` from the native host: what the process used, from its reaping. */
+  usage?: ProcessUsage;
+}
+
+/** What a solver process used, as the kernel counted it when the process was reaped. */
+export interface ProcessUsage {
+  /** Peak resident set size (ru_maxrss), KiB. */
+  peakRssKiB: number;
+  /** CPU time, user and system, ms. */
+  cpuMs: number;
 }
 
 /*
@@ -118,7 +128,8 @@ function decode(opCode: number, id: number, payload: Buffer): HostMessage {
     case 'close': {
       const code = payload.readInt32LE(0);
       const signal = payload.readInt32LE(4);
-      return { op, id, code: code < 0 ? null : code, signal: signalNames.get(signal) ?? null };
+      const usage = { peakRssKiB: payload.readUInt32LE(8), cpuMs: payload.readUInt32LE(12) };
+      return { op, id, code: code < 0 ? null : code, signal: signalNames.get(signal) ?? null, usage };
     }
     default:
       return { op, id };

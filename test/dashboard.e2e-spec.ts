@@ -142,6 +142,9 @@ describe('the dashboard', () => {
     expect(await page.getAttribute(`[data-testid=horizon-row][data-t="${optimum - 1}"]`, 'data-state')).toBe(
       'unsat',
     );
+    // That proof's row shows what its solver process used, as the worker's spawn host measured it.
+    const proofRow = await page.textContent(`[data-testid=horizon-row][data-t="${optimum - 1}"]`);
+    expect(proofRow).toMatch(/ · [\d.]+ (ms|s) CPU · [\d.]+ [MG]iB peak/);
     // The page saw the sweep move: the horizon that answered SAT showed as running first.
     const sat = job.horizons.find((h) => h.result === 'sat')!.t;
     const states = await inPage<string[]>('window.__horizonStates');

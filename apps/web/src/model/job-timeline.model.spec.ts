@@ -153,6 +153,33 @@ describe(timelineFromResource.name, () => {
     expect(live.horizons[0]).toMatchObject({ t: 2, state: 'unsat', rounds: 3 });
   });
 
+  it("keeps a finished horizon's solver CPU time and peak memory, from the resource or from its event", () => {
+    const final = resource({
+      status: 'optimal',
+      bounds: { lower: 3, upper: 3 },
+      horizon: 3,
+      horizons: [
+        { t: 2, result: 'unsat', ms: 900, solverCpuMs: 850, solverPeakRssKiB: 20_480 },
+        { t: 3, result: 'sat', ms: 0, by: 'given plan' },
+      ],
+    });
+    const timeline = timelineFromResource(final, 3000);
+    expect(timeline.horizons.map((h) => [h.t, h.solverCpuMs, h.solverPeakRssKiB])).toEqual([
+      [2, 850, 20_480],
+      [3, undefined, undefined],
+    ]);
+    const stats = { vars: 10, clauses: 20, solver: 'kissat', solverCpuMs: 700, solverPeakRssKiB: 9_000 };
+    const live = applyHorizonEvent(
+      timelineFromResource(resource(), 1000),
+      { jobId, t: 2, state: 'unsat', ms: 900, stats },
+      2000,
+    );
+    expect(live.horizons[0]).toMatchObject({ t: 2, solverCpuMs: 700, solverPeakRssKiB: 9_000 });
+    // A later event of the same state without figures (the resource polled again) keeps them.
+    const again = applyHorizonEvent(live, { jobId, t: 2, state: 'unsat', ms: 900 }, 2500);
+    expect(again.horizons[0]).toMatchObject({ solverCpuMs: 700, solverPeakRssKiB: 9_000 });
+  });
+
   it('says which horizon is the plan the job was given, from the resource and from the event', () => {
     const given = { t: 7, result: 'sat' as const, ms: 0, by: 'given plan' };
     const fromResource = timelineFromResource(resource({ horizons: [...resource().horizons, given] }), 1000);

@@ -18,6 +18,9 @@ export interface HorizonView {
   clauses?: number;
   /** Solver calls of a lazy encoding's run, when there was more than one. */
   rounds?: number;
+  /** The finished run's solver CPU time (ms) and peak resident set (KiB), where the worker measured them. */
+  solverCpuMs?: number;
+  solverPeakRssKiB?: number;
   /** What gave the answer when no solver run did (`given plan`). */
   by?: string;
 }
@@ -96,10 +99,15 @@ export function timelineFromResource(job: JobResource, now: number, previous?: J
       },
       now,
     );
-    if (line.rounds !== undefined) {
+    const measured = {
+      ...(line.rounds === undefined ? {} : { rounds: line.rounds }),
+      ...(line.solverCpuMs === undefined ? {} : { solverCpuMs: line.solverCpuMs }),
+      ...(line.solverPeakRssKiB === undefined ? {} : { solverPeakRssKiB: line.solverPeakRssKiB }),
+    };
+    if (Object.keys(measured).length > 0) {
       timeline = {
         ...timeline,
-        horizons: timeline.horizons.map((h) => (h.t === line.t ? { ...h, rounds: line.rounds } : h)),
+        horizons: timeline.horizons.map((h) => (h.t === line.t ? { ...h, ...measured } : h)),
       };
     }
   }
@@ -137,8 +145,11 @@ export function applyHorizonEvent(
   )
     return timeline;
   const conflicts = event.stats?.conflicts ?? old?.conflicts;
-  const rounds = event.stats?.rounds ?? (old?.state === event.state ? old.rounds : undefined);
-  const by = event.by ?? (old?.state === event.state ? old.by : undefined);
+  const same = old?.state === event.state ? old : undefined;
+  const rounds = event.stats?.rounds ?? same?.rounds;
+  const cpuMs = event.stats?.solverCpuMs ?? same?.solverCpuMs;
+  const peakKiB = event.stats?.solverPeakRssKiB ?? same?.solverPeakRssKiB;
+  const by = event.by ?? same?.by;
   const view: HorizonView = {
     t: event.t,
     state: event.state,
@@ -146,6 +157,8 @@ export function applyHorizonEvent(
     at: now,
     ...(conflicts === undefined ? {} : { conflicts }),
     ...(rounds === undefined ? {} : { rounds }),
+    ...(cpuMs === undefined ? {} : { solverCpuMs: cpuMs }),
+    ...(peakKiB === undefined ? {} : { solverPeakRssKiB: peakKiB }),
     ...(by === undefined ? {} : { by }),
     ...rate(old, event),
     ...sizes(old, event),

@@ -6,6 +6,14 @@ export function formatMs(ms: number): string {
   return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
 }
 
+/** A memory size in KiB for people: 5.7 MiB, 210 MiB, 1.5 GiB. */
+export function formatMiB(kib: number): string {
+  const mib = kib / 1024;
+  if (mib < 10) return `${mib.toFixed(1)} MiB`;
+  if (mib < 1024) return `${Math.round(mib)} MiB`;
+  return `${(mib / 1024).toFixed(1)} GiB`;
+}
+
 /** A count for people: 950, 12.3k, 4.5M. */
 export function formatCount(n: number): string {
   if (n < 1000) return String(Math.round(n));

@@ -1,5 +1,5 @@
 import { horizonElapsedMs, type JobTimeline } from '../model/job-timeline.model';
-import { formatCount, formatMs } from './format';
+import { formatCount, formatMiB, formatMs } from './format';
 
 const LABELS: Record<string, string> = {
   queued: 'queued',
@@ -49,6 +49,8 @@ export function HorizonTimelineView({ timeline, now }: { timeline: JobTimeline; 
                 ? ''
                 : `${formatCount(h.vars)} vars · ${formatCount(h.clauses ?? 0)} clauses`}
               {h.rounds === undefined ? '' : ` · ${h.rounds} solver calls`}
+              {h.solverCpuMs === undefined ? '' : ` · ${formatMs(h.solverCpuMs)} CPU`}
+              {h.solverPeakRssKiB === undefined ? '' : ` · ${formatMiB(h.solverPeakRssKiB)} peak`}
               {h.by === undefined ? '' : h.by}
             </td>
           </tr>

@@ -223,8 +223,8 @@ async function sweepHorizons<I, S>(
       ...(h.runs === undefined ? {} : { runs: h.runs }),
       ...(statsByT.get(h.t)?.rounds === undefined ? {} : { rounds: statsByT.get(h.t)!.rounds }),
       ...(h.reason === undefined ? {} : { reason: h.reason }),
-      ...(h.by === undefined ? {} : { by: h.by }),
-      ...(h.by === undefined ? solverUsageOf(statsByT.get(h.t)) : {}),
+      // A horizon some plan answered had no solver run to measure.
+      ...(h.by === undefined ? solverUsageOf(statsByT.get(h.t)) : { by: h.by }),
     })),
     stats: { vars: shown?.vars ?? 0, clauses: shown?.clauses ?? 0, solver: solverName, wallMs: 0 },
     render: game.render(instance, result.plan),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeHexahop } from './hexahop.encode.js';
 import { DIRECTION_STEPS, type MoveName } from './hexahop.geometry.js';
 import { hexahopLowerBound } from './hexahop.lower-bound.js';
-import { type HexahopInstance, type HexahopSolution } from './hexahop.model.js';
+import { type HexahopInstance, type HexahopSolution, Tile } from './hexahop.model.js';
 import { parseHexahopInstance } from './hexahop.parse.js';
 import { randomFramedMap, seededInts } from './hexahop.random-maps.testing.js';
 import { staticsOf } from './hexahop.statics.js';
@@ -109,15 +109,29 @@ const MAPS: Record<string, HexahopInstance> = {
 };
 
 describe(encodeHexahop.name, () => {
-  // The maps of lasers hit in order run with the tree of beams too (the lazy order is the default).
-  const runs = Object.entries(MAPS).flatMap(([what, instance]): [string, HexahopInstance, Variant][] =>
-    staticsOf(instance, true).laserOrderMatters()
+  // The maps of lasers hit in order run with the tree of beams too (the lazy order is the default),
+  // and every map with lasers with the move budget counting shots.
+  const runs = Object.entries(MAPS).flatMap(([what, instance]): [string, HexahopInstance, Variant][] => [
+    [what, instance, undefined],
+    ...(staticsOf(instance, true).laserOrderMatters()
       ? [
-          [what, instance, undefined],
-          [`${what}, through the tree of beams`, instance, { lazyOrder: false }],
+          [`${what}, through the tree of beams`, instance, { lazyOrder: false }] as [
+            string,
+            HexahopInstance,
+            Variant,
+          ],
         ]
-      : [[what, instance, undefined]],
-  );
+      : []),
+    ...(instance.tiles.includes(Tile.Laser)
+      ? [
+          [`${what}, with the budget counting shots`, instance, { shotBudget: true }] as [
+            string,
+            HexahopInstance,
+            Variant,
+          ],
+        ]
+      : []),
+  ]);
   for (const [what, instance, variant] of runs) {
     it(`finds the shortest win on a map with ${what}, as a search of the simulator does`, async () => {
       const best = shortestWin(instance);
@@ -251,6 +265,32 @@ describe(encodeHexahop.name, () => {
       }
     }
     expect(rings, 'some maps need refinement rounds without the ranks').toBeGreaterThan(0);
+  });
+
+  it('agrees with the search on random maps of lasers among greens, with the move budget counting shots', async () => {
+    const random = seededInts(20261127);
+    const chars = 'LLLgggggGGbTS.o';
+    let tried = 0;
+    let shotsSave = 0;
+    while (tried < 30) {
+      const { rows, start } = randomFramedMap(random, chars, 3 + random(2), 2 + random(2));
+      let instance: HexahopInstance;
+      let best: MoveName[] | undefined;
+      try {
+        instance = map(rows, start);
+        best = shortestWin(instance, 20_000);
+      } catch {
+        continue;
+      }
+      if (best === undefined) continue;
+      tried++;
+      // Maps won in fewer moves than greens to leave are those where an uncredited budget is wrong.
+      const greens = rows.join('').replace(/[^gGb]/g, '').length + rows.join('').replace(/[^b]/g, '').length;
+      if (best.length < greens) shotsSave++;
+      const where = `${JSON.stringify(rows)} from (${start.join(', ')})`;
+      await expectSearchOptimum(instance, best, where, 8, { shotBudget: true });
+    }
+    expect(shotsSave, 'some maps are won by shots in fewer moves than their greens').toBeGreaterThan(3);
   });
 
   it('agrees with the search on random maps of neighbouring lasers and ice, with the order of the hits left to refine', async () => {

@@ -144,6 +144,11 @@ export interface HexahopEncodingChoices {
    * tile it may ever hold: fewer cells to stand on early where tiles come late.
    */
   timedReach: boolean;
+  /**
+   * The move budget on levels with lasers too, where each shot sends one beam: a step whose shot
+   * destroys a green adds as much room as one shot may destroy greens.
+   */
+  shotBudget: boolean;
 }
 
 export const DEFAULT_HEXAHOP_ENCODING: HexahopEncodingChoices = {
@@ -157,6 +162,7 @@ export const DEFAULT_HEXAHOP_ENCODING: HexahopEncodingChoices = {
   returns: true,
   beamRanks: true,
   timedReach: true,
+  shotBudget: false,
 };
 
 /** Reads `options.variant` (keys as in HexahopEncodingChoices) over the defaults. */
@@ -175,6 +181,7 @@ export function hexahopEncodingChoices(options?: EncodeOptions): HexahopEncoding
     returns: flag('returns'),
     beamRanks: flag('beamRanks'),
     timedReach: flag('timedReach'),
+    shotBudget: flag('shotBudget'),
   };
 }
 
@@ -337,6 +344,8 @@ class HexahopEncoder {
   /** Per step: "an anti-ice item is held once this move's items are taken", and "one was spent". */
   private antiHeld = FALSE;
   private antiSpent = FALSE;
+  /** Per step: the cells that may be green (tile or wall) which its laser shot may destroy, and when. */
+  private readonly greensShot = new Map<number, { cell: number; lit: number }[]>();
   /** Per step (with a window): the events that put a tile or the player out of it, or off the map. */
   private leaks: { lit: number; offMap: boolean }[][] = [];
 
@@ -423,7 +432,7 @@ class HexahopEncoder {
       this.encodeDone(t);
     }
     if (this.choices.deadlines) this.encodeDeadlines();
-    if (this.choices.budget && this.st.laserHit.size === 0) this.encodeBudget();
+    if (this.choices.budget && (this.st.laserHit.size === 0 || this.choices.shotBudget)) this.encodeBudget();
     if (this.choices.visits) this.encodeVisits();
     if (this.choices.returns) this.encodeReturns();
     const plain = this.st.laserHit.size === 0 && this.st.spun.size === 0 && this.st.built.size === 0;
@@ -981,6 +990,16 @@ class HexahopEncoder {
     list.push(event);
   }
 
+  /** A laser shot of step t destroys cell x when one of `lits` holds. */
+  private addDestroyed(x: number, t: number, lits: number[]): void {
+    const lit = this.orOf(`destroyed ${x} ${t}`, lits);
+    this.addEvent(x, { lit, to: () => Tile.Water });
+    if (lit === FALSE || !GREENISH.some((k) => this.st.may(x, k))) return;
+    let list = this.greensShot.get(t);
+    if (list === undefined) this.greensShot.set(t, (list = []));
+    list.push({ cell: x, lit });
+  }
+
   private landed(cell: number, t: number): number {
     return this.andOf(`landed ${cell} ${t}`, [this.pos(cell, t), this.moved(t)]);
   }
@@ -1160,9 +1179,7 @@ class HexahopEncoder {
       this.shots.push({ t, firing, explode: explodes });
       for (const [x, explode] of explodes) for (const d of DIRECTIONS) destroy(stepFrom(x, d), explode);
     }
-    for (const [x, lits] of destroyed) {
-      this.addEvent(x, { lit: this.orOf(`destroyed ${x} ${t}`, lits), to: () => Tile.Water });
-    }
+    for (const [x, lits] of destroyed) this.addDestroyed(x, t, lits);
   }
 
   /**
@@ -1312,9 +1329,7 @@ class HexahopEncoder {
       }
       for (const e of explodes) for (const d of DIRECTIONS) destroy(stepFrom(e.cell, d), e.lit);
     }
-    for (const [x, lits] of destroyed) {
-      this.addEvent(x, { lit: this.orOf(`destroyed ${x} ${t}`, lits), to: () => Tile.Water });
-    }
+    for (const [x, lits] of destroyed) this.addDestroyed(x, t, lits);
   }
 
   /** A boat the player lands on floats in the direction of travel until land is next. */
@@ -1544,6 +1559,8 @@ class HexahopEncoder {
    * greens (without lasers, the only way a green goes otherwise).
    */
   private encodeBudget(): void {
+    const perShot = this.greensPerShot();
+    if (perShot === undefined) return;
     const f = this.winsOnly();
     let greens = 0;
     for (const c of this.dynamic)
@@ -1567,10 +1584,68 @@ class HexahopEncoder {
           addFolded(f, [not(at), doneBefore, not(this.s(c, k, t - 1)), blue]);
       }
     }
-    const budget = this.T - greens;
+    // Each green a shot destroys is one the moves need not leave. Per step, credit j says "its
+    // shot destroyed at least j greens" (up to what one shot may destroy); the budget grows by
+    // the credits a step may earn, and each credit not earned counts as a move spent.
+    let credits = 0;
+    for (const [t, kills] of this.greensShot) {
+      const most = Math.min(perShot, kills.length);
+      const single = most === 1 ? f.pool.named('shotCredit', t) : undefined;
+      const greensHit = kills.map(({ cell, lit }) => {
+        const hit = f.pool.named('shotGreen', cellX(cell), cellY(cell), t);
+        addFolded(this.f, [-hit, lit]);
+        addFolded(this.f, [-hit, ...GREENISH.map((k) => this.m(cell, k, t))]);
+        return hit;
+      });
+      if (single !== undefined) addFolded(this.f, [-single, ...greensHit]);
+      const earned = single !== undefined ? [single] : this.atLeastOf(`shotCredit ${t}`, greensHit, most);
+      for (const credit of earned) {
+        spent.push(-credit);
+        credits++;
+      }
+    }
+    const budget = this.T - greens + credits;
     if (budget < 0) f.add([]);
     else if (budget === 0) for (const l of spent) f.add([-l]);
     else if (budget < spent.length) sequentialAtMostK(f, spent, budget);
+  }
+
+  /**
+   * Literals r_1..r_k, each r_j true only if at least j of `lits` are (the one direction a
+   * credit needs): r(i, j), "j among the first i", holds only through r(i-1, j) or lits[i-1]
+   * with r(i-1, j-1).
+   */
+  private atLeastOf(name: string, lits: readonly number[], k: number): number[] {
+    let row: number[] = [TRUE]; // row[j]: "at least j among the first i"
+    for (let i = 1; i <= lits.length; i++) {
+      const next: number[] = [TRUE];
+      for (let j = 1; j <= Math.min(i, k); j++) {
+        const r = this.f.pool.named(name, i, j);
+        addFolded(this.f, [-r, row[j] ?? FALSE, lits[i - 1]!]);
+        addFolded(this.f, [-r, row[j] ?? FALSE, row[j - 1]!]);
+        next.push(r);
+      }
+      row = next;
+    }
+    return row.slice(1);
+  }
+
+  /**
+   * The most greens (tiles or walls) one laser shot may destroy: where a shot sends one beam, it
+   * hits one tile, a green or a laser whose explosion takes its six neighbours. Undefined where a
+   * shot may send more (ice refracts beams, a jump fires all six ways); 0 without lasers.
+   */
+  private greensPerShot(): number | undefined {
+    if (this.st.laserHit.size === 0) return 0;
+    if (this.jumpCells.length > 0 || this.st.cellsMaying(Tile.Ice).length > 0) return undefined;
+    const greenish = (c: number): boolean => c !== OFF_MAP && GREENISH.some((k) => this.st.may(c, k));
+    let most = 0;
+    for (const x of this.st.laserHit) {
+      if (greenish(x)) most = Math.max(most, 1);
+      if (this.st.may(x, Tile.Laser))
+        most = Math.max(most, DIRECTIONS.filter((d) => greenish(stepFrom(x, d))).length);
+    }
+    return most;
   }
 
   /**

@@ -6,7 +6,7 @@
  * plan is replayed in the simulator by the engine before it is counted.
  * Run: node dist/bench/hexahop/hexahop.bench.js [--cap SECONDS] [--parallel N] [--only A,B]
  *      [--solver kissat|cadical|minisat] [--policy leap] [--patience SECONDS] [--presets on|off] [--quick-plan on|off]
- *      [--plans none|beam] [--variant '{"deadlines":false}'] [--out NAME|PATH]. Writes
+ *      [--plans none|beam] [--variant '{"deadlines":false}'] [--min-horizon N] [--out NAME|PATH]. Writes
  *      bench/results/NAME.json (hexahop.json by default), or PATH when it has a slash or ends in .json.
  *      `--plans beam` starts each level's sweep from the shortest plan the beam bench recorded
  *      (bench/results/hexahop-beam*.json), as `solve --plan` does.
@@ -40,6 +40,7 @@ const { args, fail } = benchArgs('hexahop bench', {
   'quick-plan': { type: 'string', default: 'on' },
   plans: { type: 'string', default: 'none' },
   variant: { type: 'string' },
+  'min-horizon': { type: 'string' },
   only: { type: 'string' },
   out: { type: 'string', default: 'hexahop' },
 });
@@ -57,6 +58,9 @@ const parallelism = positive('parallel', args.parallel, true);
 if (args.solver !== undefined && !(SOLVER_NAMES as readonly string[]).includes(args.solver)) {
   fail('solver', `must be one of ${SOLVER_NAMES.join(', ')}, got '${args.solver}'`);
 }
+/** Where each level's sweep starts, e.g. a bound an earlier run proved (with --only); none by default. */
+const minHorizon =
+  args['min-horizon'] === undefined ? undefined : positive('min-horizon', args['min-horizon'], true);
 /** The game's default solver unless --solver names another. */
 const solverName = (args.solver as SolverName | undefined) ?? hexahopGame.defaultSolver ?? 'kissat';
 const policy = args.policy ?? hexahopGame.defaultPolicy ?? 'consecutive';
@@ -110,7 +114,7 @@ async function main(): Promise<void> {
   const solver = await createSolver(solverName).version();
   const catalog = selectLevels(loadLevelCatalog(), args.only, fail);
   console.log(
-    `hexahop benchmark, ${solver}, cap ${capSec} s per level, parallelism ${parallelism}, policy ${policy}${patienceSec === undefined ? '' : `, patience ${patienceSec} s`}, presets ${presets ? 'on' : 'off'}, quick plan ${quickPlan ? 'on' : 'off'}, plans ${args.plans}`,
+    `hexahop benchmark, ${solver}, cap ${capSec} s per level, parallelism ${parallelism}, policy ${policy}${patienceSec === undefined ? '' : `, patience ${patienceSec} s`}, presets ${presets ? 'on' : 'off'}, quick plan ${quickPlan ? 'on' : 'off'}, plans ${args.plans}${minHorizon === undefined ? '' : `, from horizon ${minHorizon}`}`,
   );
   const game: GameDefinition<HexahopInstance, HexahopSolution> =
     variant === undefined
@@ -133,6 +137,7 @@ async function main(): Promise<void> {
       presets,
       quickPlan,
       ...(given === undefined ? {} : { plan: given }),
+      ...(minHorizon === undefined ? {} : { minHorizon }),
       ...(patienceSec === undefined ? {} : { patienceSec }),
     });
     const plan = report.solution as HexahopSolution | undefined;
@@ -184,6 +189,7 @@ async function main(): Promise<void> {
     presets,
     quickPlan,
     plans: args.plans,
+    minHorizon: minHorizon ?? null,
     variant: variant ?? null,
     summary,
     rows,

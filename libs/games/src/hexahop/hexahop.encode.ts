@@ -23,7 +23,9 @@
  *   loop a support and a comparator (one variable per bit);  items: itm(x,y,t) per item cell, visit
  *   auxiliaries, and unary counters anti(k,t), jump(k,t) (k up to the items) with one increment
  *   chain per step: items^2 T;  budget: waste(t), blueLeft(t): 2T plus the counter's
- *   2T (T - greens).
+ *   2T (T - greens); with lasers (shotBudget), per step and green cell its shot may destroy a
+ *   shotGreen, and up to m credits (m: the greens one beam may destroy, 1 where no laser has a
+ *   green neighbour) with an at-least chain of m per shotGreen.
  * Clauses:
  *   actions: at least one unless done, none after done, at most one: <= 1 + 7 + 21 per step, and a
  *   jump needs a jump item;  positions: at least one, at most one (commander, ~3.5 n_t), frozen
@@ -40,8 +42,11 @@
  *   goal: done(T).
  * Redundant (each a choice, for benchmarks): deadlines, a green that cannot be moved or destroyed
  * from afar and is still there at t is within T - 1 - t moves of the player: at most N g binary
- * clauses; budget (without lasers), the moves leaving no green (and twice those leaving blue) are
- * at most T - greens: n_t + 2 g clauses per step plus the counter's ~4T (T - greens); visits, each
+ * clauses; budget, the moves leaving no green (and twice those leaving blue) are at most T -
+ * greens: n_t + 2 g clauses per step plus the counter's ~4T (T - greens); with lasers (only with
+ * shotBudget, and only where a shot sends one beam: no ice, no jumps) each credit a step's shot
+ * earns ("it destroyed at least j greens") adds one to the bound, and each credit not earned
+ * counts as spent, since greens destroyed from afar need no move to leave them; visits, each
  * such green at the start is stood on before T: g clauses of T; phases (green walls, no blue
  * walls, builders, spinners or lasers): the walls come down once, all together; returns, no step
  * between two inert cells (normal tiles or stone walls nothing changes) and straight back: at most

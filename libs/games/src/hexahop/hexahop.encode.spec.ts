@@ -72,6 +72,21 @@ const map = (
   items: [number, number, string][] = [],
 ): HexahopInstance => parseHexahopInstance({ map: rows, start, items });
 
+/**
+ * A random framed map (see randomFramedMap) with its fewest moves by search, or undefined where
+ * the map is refused or the search runs out of states.
+ */
+function searchedRandomMap(random: (n: number) => number, chars: string, width: number, height: number) {
+  const { rows, start } = randomFramedMap(random, chars, width, height);
+  try {
+    const instance = map(rows, start);
+    const best = shortestWin(instance, 20_000);
+    return { rows, instance, best, where: `${JSON.stringify(rows)} from (${start.join(', ')})` };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Small maps, each exercising some rules (rows are y, columns x; SE is one column right). */
 const MAPS: Record<string, HexahopInstance> = {
   'green tiles around a floor tile': map(['.ggg.', 'gg.gg', '.gog.'], [2, 2]),
@@ -207,17 +222,10 @@ describe(encodeHexahop.name, () => {
     let tried = 0;
     let tighter = 0;
     while (tried < 16) {
-      const { rows, start } = randomFramedMap(random, chars, 3 + random(3), 2 + random(2));
-      let instance: HexahopInstance;
-      let best: MoveName[] | undefined;
-      try {
-        instance = map(rows, start);
-        best = shortestWin(instance, 20_000);
-      } catch {
-        continue;
-      }
+      const searched = searchedRandomMap(random, chars, 3 + random(3), 2 + random(2));
+      if (searched === undefined) continue;
+      const { instance, best, where } = searched;
       tried++;
-      const where = `${JSON.stringify(rows)} from (${start.join(', ')})`;
       const horizon = best?.length ?? 10;
       const timed = { timedReach: true };
       const untimed = sut(instance, horizon, { variant: { timedReach: false } });
@@ -273,21 +281,13 @@ describe(encodeHexahop.name, () => {
     let tried = 0;
     let shotsSave = 0;
     while (tried < 30) {
-      const { rows, start } = randomFramedMap(random, chars, 3 + random(2), 2 + random(2));
-      let instance: HexahopInstance;
-      let best: MoveName[] | undefined;
-      try {
-        instance = map(rows, start);
-        best = shortestWin(instance, 20_000);
-      } catch {
-        continue;
-      }
-      if (best === undefined) continue;
+      const searched = searchedRandomMap(random, chars, 3 + random(2), 2 + random(2));
+      if (searched?.best === undefined) continue;
+      const { rows, instance, best, where } = searched;
       tried++;
       // Maps won in fewer moves than greens to leave are those where an uncredited budget is wrong.
       const greens = rows.join('').replace(/[^gGb]/g, '').length + rows.join('').replace(/[^b]/g, '').length;
       if (best.length < greens) shotsSave++;
-      const where = `${JSON.stringify(rows)} from (${start.join(', ')})`;
       await expectSearchOptimum(instance, best, where, 8, { shotBudget: true });
     }
     expect(shotsSave, 'some maps are won by shots in fewer moves than their greens').toBeGreaterThan(3);

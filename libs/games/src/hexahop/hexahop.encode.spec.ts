@@ -126,27 +126,14 @@ const MAPS: Record<string, HexahopInstance> = {
 describe(encodeHexahop.name, () => {
   // The maps of lasers hit in order run with the tree of beams too (the lazy order is the default),
   // and every map with lasers with the move budget counting shots.
-  const runs = Object.entries(MAPS).flatMap(([what, instance]): [string, HexahopInstance, Variant][] => [
-    [what, instance, undefined],
-    ...(staticsOf(instance, true).laserOrderMatters()
-      ? [
-          [`${what}, through the tree of beams`, instance, { lazyOrder: false }] as [
-            string,
-            HexahopInstance,
-            Variant,
-          ],
-        ]
-      : []),
-    ...(instance.tiles.includes(Tile.Laser)
-      ? [
-          [`${what}, with the budget counting shots`, instance, { shotBudget: true }] as [
-            string,
-            HexahopInstance,
-            Variant,
-          ],
-        ]
-      : []),
-  ]);
+  const runs = Object.entries(MAPS).flatMap(([what, instance]) => {
+    const list: [string, HexahopInstance, Variant][] = [[what, instance, undefined]];
+    if (staticsOf(instance, true).laserOrderMatters())
+      list.push([`${what}, through the tree of beams`, instance, { lazyOrder: false }]);
+    if (instance.tiles.includes(Tile.Laser))
+      list.push([`${what}, with the budget counting shots`, instance, { shotBudget: true }]);
+    return list;
+  });
   for (const [what, instance, variant] of runs) {
     it(`finds the shortest win on a map with ${what}, as a search of the simulator does`, async () => {
       const best = shortestWin(instance);
@@ -291,6 +278,15 @@ describe(encodeHexahop.name, () => {
       await expectSearchOptimum(instance, best, where, 8, { shotBudget: true });
     }
     expect(shotsSave, 'some maps are won by shots in fewer moves than their greens').toBeGreaterThan(3);
+  });
+
+  it('keeps no move budget where a shot may send several beams (ice), and one where it sends one', () => {
+    const clauses = (what: string, shotBudget: boolean): number =>
+      sut(MAPS[what]!, 4, { variant: { shotBudget } }).formula.numClauses;
+    expect(clauses('ice splitting a laser beam', true)).toBe(clauses('ice splitting a laser beam', false));
+    expect(clauses('a laser hitting a laser, which explodes', true)).toBeGreaterThan(
+      clauses('a laser hitting a laser, which explodes', false),
+    );
   });
 
   it('agrees with the search on random maps of neighbouring lasers and ice, with the order of the hits left to refine', async () => {

@@ -84,6 +84,7 @@ import {
   type Lit,
   type Model,
   sequentialAtMostK,
+  sequentialCounter,
 } from '@satfarm/cnf';
 
 import type { EncodeOptions, Encoded } from '../game-definition.js';
@@ -999,7 +1000,7 @@ class HexahopEncoder {
   private addDestroyed(x: number, t: number, lits: number[]): void {
     const lit = this.orOf(`destroyed ${x} ${t}`, lits);
     this.addEvent(x, { lit, to: () => Tile.Water });
-    if (lit === FALSE || !GREENISH.some((k) => this.st.may(x, k))) return;
+    if (!this.choices.shotBudget || lit === FALSE || !GREENISH.some((k) => this.st.may(x, k))) return;
     let list = this.greensShot.get(t);
     if (list === undefined) this.greensShot.set(t, (list = []));
     list.push({ cell: x, lit });
@@ -1602,8 +1603,12 @@ class HexahopEncoder {
         addFolded(this.f, [-hit, ...GREENISH.map((k) => this.m(cell, k, t))]);
         return hit;
       });
+      // One credit is one clause; more take a counter's outputs, each true only with that many hits.
       if (single !== undefined) addFolded(this.f, [-single, ...greensHit]);
-      const earned = single !== undefined ? [single] : this.atLeastOf(`shotCredit ${t}`, greensHit, most);
+      const earned =
+        single !== undefined
+          ? [single]
+          : sequentialCounter(this.f, greensHit, { bounds: 'lower', limit: most });
       for (const credit of earned) {
         spent.push(-credit);
         credits++;
@@ -1613,26 +1618,6 @@ class HexahopEncoder {
     if (budget < 0) f.add([]);
     else if (budget === 0) for (const l of spent) f.add([-l]);
     else if (budget < spent.length) sequentialAtMostK(f, spent, budget);
-  }
-
-  /**
-   * Literals r_1..r_k, each r_j true only if at least j of `lits` are (the one direction a
-   * credit needs): r(i, j), "j among the first i", holds only through r(i-1, j) or lits[i-1]
-   * with r(i-1, j-1).
-   */
-  private atLeastOf(name: string, lits: readonly number[], k: number): number[] {
-    let row: number[] = [TRUE]; // row[j]: "at least j among the first i"
-    for (let i = 1; i <= lits.length; i++) {
-      const next: number[] = [TRUE];
-      for (let j = 1; j <= Math.min(i, k); j++) {
-        const r = this.f.pool.named(name, i, j);
-        addFolded(this.f, [-r, row[j] ?? FALSE, lits[i - 1]!]);
-        addFolded(this.f, [-r, row[j] ?? FALSE, row[j - 1]!]);
-        next.push(r);
-      }
-      row = next;
-    }
-    return row.slice(1);
   }
 
   /**

@@ -246,6 +246,26 @@ describe(HexahopSimulator.name, () => {
     expect(holding.packState()).not.toEqual(played.packState());
   });
 
+  it('gives the level as it stands as an instance that plays on the same, unless an item is held or the run is over', () => {
+    // The second move lands on the laser, whose shot destroys the green beyond it.
+    const level = map(['ogLg', '..og'], [0, 0]);
+    const played = play(level, ['SE', 'SE']);
+    const here = played.toInstance(level)!;
+    expect(here.name).toBe('test');
+    expect(here.start).toEqual([2, 0]);
+    expect(here.tiles[cellIndex(1, 0)]).toBe(Tile.Water);
+    expect(here.tiles[cellIndex(3, 0)]).toBe(Tile.Water);
+    const resumed = play(here, ['S', 'SE', 'NW']);
+    const whole = play(level, ['SE', 'SE', 'S', 'SE', 'NW']);
+    expect(resumed.won).toBe(true);
+    expect(resumed.tiles).toEqual(whole.tiles);
+    expect(whole.toInstance(level)).toBeUndefined();
+    const holding = new HexahopSimulator(map(['oo'], [0, 0], [[1, 0, Item.Jump]]));
+    holding.move('SE');
+    expect(holding.jumps).toBe(1);
+    expect(holding.toInstance(level)).toBeUndefined();
+  });
+
   describe('replays of published solutions (hints.html of hex-a-hop-data) on the real levels', () => {
     const NAMES: Record<string, string> = { U: 'N', UR: 'NE', DR: 'SE', D: 'S', DL: 'SW', UL: 'NW' };
     const expand = (text: string): string[] =>

@@ -195,6 +195,16 @@ export class HexahopSimulator {
     this.moves = moves;
   }
 
+  /**
+   * The level as it stands now, as an instance to solve from here (`base`'s name and par kept):
+   * the board, the items still lying on it, the player's cell. Undefined when the player holds an
+   * item, which no instance starts with, or when the run is over (dead or won).
+   */
+  toInstance(base: HexahopInstance): HexahopInstance | undefined {
+    if (this.dead || this.won || this.antiIce > 0 || this.jumps > 0) return undefined;
+    return { ...base, tiles: Array.from(this.tiles), items: Array.from(this.items), start: this.position };
+  }
+
   tile(cell: number): number {
     return cell === OFF_MAP ? WATER : this.tiles[cell]!;
   }

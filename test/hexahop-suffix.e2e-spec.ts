@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+import { afterAll, describe, expect, it } from 'vitest';
+
+import {
+  HEXAHOP_MOVE_NAMES,
+  HexahopSimulator,
+  type HexahopInstance,
+  instanceOfLevel,
+  loadLevelCatalog,
+  searchShortestWin,
+} from '@satfarm/games';
+
+import { repoRoot } from './support/run-cli.js';
+
+const run = promisify(execFile);
+const BENCH = join(repoRoot, 'dist/bench/hexahop/hexahop-suffix.bench.js');
+const work = mkdtempSync(join(tmpdir(), 'satfarm-suffix-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function wins(instance: HexahopInstance, moves: readonly string[]): boolean {
+  const sim = new HexahopSimulator(instance);
+  return moves.every((m) => sim.move(m).ok) && sim.won;
+}
+
+/** The plan with a step out and straight back put in at the first place the plan still wins with it. */
+function padded(instance: HexahopInstance, plan: readonly string[]): string[] {
+  const back = (m: number): string => HEXAHOP_MOVE_NAMES[(m + 3) % 6]!;
+  for (let i = 0; i <= plan.length; i++) {
+    for (let m = 0; m < 6; m++) {
+      const longer = [...plan.slice(0, i), HEXAHOP_MOVE_NAMES[m]!, back(m), ...plan.slice(i)];
+      if (wins(instance, longer)) return longer;
+    }
+  }
+  throw new Error('no detour keeps the plan winning');
+}
+
+interface SuffixResult {
+  summary: { bestMoves: number; givenMoves: number; provenFrom: number | null };
+  suffixes: { k: number; rest: number; status: string; fewest?: number }[];
+  rows: { level: string; moves: number; plan: string; bounds: string }[];
+}
+
+describe('Hex-a-Hop plan suffixes (hexahop-suffix bench)', () => {
+  const level = instanceOfLevel(loadLevelCatalog().find((e) => e.name === 'Trampolines')!);
+
+  it('takes the detour out of a padded plan and proves every suffix of what is left the fewest moves', async () => {
+    const shortest = searchShortestWin(level, 200_000).plan!;
+    const given = padded(level, shortest);
+    expect(given.length).toBe(shortest.length + 2);
+    const out = join(work, 'trampolines.json');
+    await run(
+      'node',
+      [BENCH, '--level', 'Trampolines', '--plan', given.join(' '), '--cap', '120', '--out', out],
+      {
+        cwd: repoRoot,
+      },
+    );
+    const result = JSON.parse(readFileSync(out, 'utf8')) as SuffixResult;
+    expect(result.summary).toMatchObject({
+      givenMoves: given.length,
+      bestMoves: shortest.length,
+      provenFrom: 0,
+    });
+    expect(result.suffixes.every((s) => s.status === 'optimal')).toBe(true);
+    // Once the detour is gone, each suffix is the fewest from where its prefix leaves the player.
+    const last = result.suffixes.at(-1)!;
+    expect(last).toMatchObject({ k: 0, rest: shortest.length, fewest: shortest.length });
+    const [row] = result.rows;
+    expect(row).toMatchObject({ level: 'Trampolines', moves: shortest.length });
+    expect(row!.bounds.endsWith(`..${shortest.length}`)).toBe(true);
+    expect(wins(level, row!.plan.split(' '))).toBe(true);
+  }, 300_000);
+
+  it('refuses a plan that does not win, exit 2 naming --plan, and writes nothing', async () => {
+    const out = join(work, 'refused.json');
+    const failed = await run('node', [BENCH, '--level', 'Trampolines', '--plan', 'S S', '--out', out], {
+      cwd: repoRoot,
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(failed).toMatchObject({ code: 2 });
+    expect((failed as { stderr: string }).stderr).toMatch(/--plan: does not win Trampolines/);
+    expect(existsSync(out)).toBe(false);
+  });
+});

@@ -32,6 +32,7 @@ import {
 import { createSolver, SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 
 import { benchArgs, integerOption, resultsPath, selectLevels, writeResults } from './bench-options.js';
+import { horizonText } from './horizon-text.js';
 import { shortestBeamPlans } from './level-results.js';
 
 type HexahopMove = HexahopSolution['moves'][number];
@@ -97,7 +98,7 @@ interface SuffixRow {
   /** The fewest moves from there, when proven. */
   fewest?: number;
   bounds: string;
-  /** Each horizon tried: `t:result:seconds`. */
+  /** Each horizon tried (`horizonText`). */
   horizons: string;
   clauses: number;
   seconds: number;
@@ -143,7 +144,7 @@ async function main(): Promise<void> {
       status: report.status,
       ...(report.status === 'optimal' && found !== undefined ? { fewest: found.length } : {}),
       bounds: `${report.bounds.lower}..${report.bounds.upper ?? '?'}`,
-      horizons: report.horizons.map((h) => `${h.t}:${h.result}:${Math.round(h.ms / 100) / 10}`).join(' '),
+      horizons: report.horizons.map(horizonText).join(' '),
       clauses: report.stats.clauses,
       seconds: Math.round(report.stats.wallMs / 100) / 10,
     };

@@ -28,6 +28,7 @@ import {
 import { createSolver, SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 
 import { benchArgs, resultsPath, selectLevels, writeResults } from './bench-options.js';
+import { horizonText } from './horizon-text.js';
 import { shortestBeamPlans } from './level-results.js';
 
 const { args, fail } = benchArgs('hexahop bench', {
@@ -102,7 +103,7 @@ interface Row {
   par: number;
   lower?: number;
   bounds?: string;
-  /** Each horizon tried: `t:result:seconds`, and `:N calls` where a lazy encoding solved N times. */
+  /** Each horizon tried (`horizonText`): `t:result:seconds`, then calls, solver CPU and peak where known. */
   horizons?: string;
   clauses?: number;
   seconds?: number;
@@ -146,12 +147,7 @@ async function main(): Promise<void> {
       status: report.status,
       lower: hexahopLowerBound(instance),
       bounds: `${report.bounds.lower}..${report.bounds.upper ?? '?'}`,
-      horizons: report.horizons
-        .map(
-          (h) =>
-            `${h.t}:${h.result}:${Math.round(h.ms / 100) / 10}${h.rounds === undefined ? '' : `:${h.rounds} calls`}${h.by === undefined ? '' : `:${h.by}`}`,
-        )
-        .join(' '),
+      horizons: report.horizons.map(horizonText).join(' '),
       clauses: report.stats.clauses,
       seconds: Math.round(report.stats.wallMs / 100) / 10,
       ...(plan === undefined

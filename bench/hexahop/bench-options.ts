@@ -1,7 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+import type { EncodeOptions } from '@satfarm/games';
+import { SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 
 /** Bad input to a benchmark: names the option and the reason, exit code 2, nothing run. */
 function failOption(bench: string, option: string | undefined, reason: string): never {
@@ -71,4 +75,39 @@ export function selectLevels<L extends { name: string; file: string }>(
   const unknown = names.filter((n) => !all.some((e) => matches(e, n)));
   if (unknown.length > 0) fail('only', `no level named ${unknown.join(', ')}`);
   return all.filter((e) => names.some((n) => matches(e, n)));
+}
+
+/** `--solver`: one of the solver names, or `fallback` when not given. */
+export function solverOption(
+  text: string | undefined,
+  fallback: SolverName,
+  fail: (option: string, reason: string) => never,
+): SolverName {
+  if (text === undefined) return fallback;
+  const names: readonly string[] = SOLVER_NAMES;
+  if (!names.includes(text)) fail('solver', `must be one of ${SOLVER_NAMES.join(', ')}, got '${text}'`);
+  return text as SolverName;
+}
+
+/** `--variant`: encoding choices as JSON, or undefined when not given. */
+export function variantOption(
+  text: string | undefined,
+  fail: (option: string, reason: string) => never,
+): EncodeOptions['variant'] {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as EncodeOptions['variant'];
+  } catch (error) {
+    return fail('variant', `is not JSON: ${(error as Error).message}`);
+  }
+}
+
+/** When and on what a benchmark ran, for its JSON result. */
+export function machineFields(): { date: string; node: string; cpu: string | undefined; cores: number } {
+  return {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpu: cpus()[0]?.model,
+    cores: cpus().length,
+  };
 }

@@ -11,12 +11,9 @@
  *      [--cap SECONDS] [--from K] [--solver NAME] [--variant JSON] [--out NAME|PATH]
  *      The plan defaults to the shortest the beam bench recorded (bench/results/hexahop-beam*.json).
  */
-import { cpus } from 'node:os';
-
 import { solveParsed } from '@satfarm/engine';
 import {
   encodeHexahop,
-  type EncodeOptions,
   type GameDefinition,
   hexahopDefaultMaxHorizon,
   hexahopGame,
@@ -29,9 +26,18 @@ import {
   loadLevelCatalog,
   scoreOf,
 } from '@satfarm/games';
-import { createSolver, SOLVER_NAMES, type SolverName } from '@satfarm/solver';
+import { createSolver } from '@satfarm/solver';
 
-import { benchArgs, integerOption, resultsPath, selectLevels, writeResults } from './bench-options.js';
+import {
+  benchArgs,
+  integerOption,
+  machineFields,
+  resultsPath,
+  selectLevels,
+  solverOption,
+  variantOption,
+  writeResults,
+} from './bench-options.js';
 import { horizonText } from './horizon-text.js';
 import { shortestBeamPlans } from './level-results.js';
 
@@ -50,18 +56,8 @@ const { args, fail } = benchArgs('hexahop suffix bench', {
 const capSec = Number(args.cap);
 if (!(capSec > 0)) fail('cap', `must be a positive number, got '${args.cap}'`);
 const from = integerOption(args.from, 0, 'from', fail);
-if (args.solver !== undefined && !(SOLVER_NAMES as readonly string[]).includes(args.solver)) {
-  fail('solver', `must be one of ${SOLVER_NAMES.join(', ')}, got '${args.solver}'`);
-}
-const solverName = (args.solver as SolverName | undefined) ?? hexahopGame.defaultSolver ?? 'kissat';
-const variant = (() => {
-  if (args.variant === undefined) return undefined;
-  try {
-    return JSON.parse(args.variant) as EncodeOptions['variant'];
-  } catch (error) {
-    return fail('variant', `is not JSON: ${(error as Error).message}`);
-  }
-})();
+const solverName = solverOption(args.solver, hexahopGame.defaultSolver ?? 'kissat', fail);
+const variant = variantOption(args.variant, fail);
 const out = resultsPath(args.out);
 const entry = selectLevels(loadLevelCatalog(), args.level, (_o, reason) => fail('level', reason)).find(
   (e) => e.supported,
@@ -177,11 +173,8 @@ async function main(): Promise<void> {
   const lower = hexahopLowerBound(level);
   writeResults(out, {
     bench: 'hexahop-suffix',
-    date: new Date().toISOString(),
     solver,
-    node: process.version,
-    cpu: cpus()[0]?.model,
-    cores: cpus().length,
+    ...machineFields(),
     capSeconds: capSec,
     from,
     variant: variant ?? null,

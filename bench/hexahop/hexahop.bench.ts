@@ -11,12 +11,9 @@
  *      `--plans beam` starts each level's sweep from the shortest plan the beam bench recorded
  *      (bench/results/hexahop-beam*.json), as `solve --plan` does.
  */
-import { cpus } from 'node:os';
-
 import { solveParsed } from '@satfarm/engine';
 import {
   encodeHexahop,
-  type EncodeOptions,
   type GameDefinition,
   hexahopGame,
   hexahopLowerBound,
@@ -25,9 +22,17 @@ import {
   instanceOfLevel,
   loadLevelCatalog,
 } from '@satfarm/games';
-import { createSolver, SOLVER_NAMES, type SolverName } from '@satfarm/solver';
+import { createSolver } from '@satfarm/solver';
 
-import { benchArgs, resultsPath, selectLevels, writeResults } from './bench-options.js';
+import {
+  benchArgs,
+  machineFields,
+  resultsPath,
+  selectLevels,
+  solverOption,
+  variantOption,
+  writeResults,
+} from './bench-options.js';
 import { horizonText } from './horizon-text.js';
 import { shortestBeamPlans } from './level-results.js';
 
@@ -56,14 +61,11 @@ function positive(option: string, text: string, integer = false): number {
 
 const capSec = positive('cap', args.cap);
 const parallelism = positive('parallel', args.parallel, true);
-if (args.solver !== undefined && !(SOLVER_NAMES as readonly string[]).includes(args.solver)) {
-  fail('solver', `must be one of ${SOLVER_NAMES.join(', ')}, got '${args.solver}'`);
-}
 /** Where each level's sweep starts, e.g. a bound an earlier run proved (with --only); none by default. */
 const minHorizon =
   args['min-horizon'] === undefined ? undefined : positive('min-horizon', args['min-horizon'], true);
 /** The game's default solver unless --solver names another. */
-const solverName = (args.solver as SolverName | undefined) ?? hexahopGame.defaultSolver ?? 'kissat';
+const solverName = solverOption(args.solver, hexahopGame.defaultSolver ?? 'kissat', fail);
 const policy = args.policy ?? hexahopGame.defaultPolicy ?? 'consecutive';
 /** Seconds a patient probe (probe's and bracket's second slot) runs before it gives way; none by default. */
 const patienceSec = args.patience === undefined ? undefined : positive('patience', args.patience);
@@ -84,14 +86,7 @@ if (args.plans !== 'none' && args.plans !== 'beam')
 /** Plans to start from, by level: the beam bench's shortest (`--plans beam`), or none. */
 const givenPlans =
   args.plans === 'beam' ? shortestBeamPlans((reason) => fail('plans', reason)) : new Map<string, string>();
-const variant = (() => {
-  if (args.variant === undefined) return undefined;
-  try {
-    return JSON.parse(args.variant) as EncodeOptions['variant'];
-  } catch (error) {
-    return fail('variant', `is not JSON: ${(error as Error).message}`);
-  }
-})();
+const variant = variantOption(args.variant, fail);
 
 interface Row {
   number: number;
@@ -173,11 +168,8 @@ async function main(): Promise<void> {
   console.log(JSON.stringify(summary));
   writeResults(out, {
     bench: 'hexahop',
-    date: new Date().toISOString(),
     solver,
-    node: process.version,
-    cpu: cpus()[0]?.model,
-    cores: cpus().length,
+    ...machineFields(),
     capSeconds: capSec,
     parallelism,
     policy,

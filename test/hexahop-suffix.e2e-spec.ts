@@ -41,7 +41,7 @@ function padded(instance: HexahopInstance, plan: readonly string[]): string[] {
 
 interface SuffixResult {
   summary: { bestMoves: number; givenMoves: number; provenFrom: number | null };
-  suffixes: { k: number; rest: number; status: string; fewest?: number }[];
+  suffixes: { k: number; rest: number; status: string; fewest?: number; horizons: string }[];
   rows: { level: string; moves: number; plan: string; bounds: string }[];
 }
 
@@ -67,6 +67,10 @@ describe('Hex-a-Hop plan suffixes (hexahop-suffix bench)', () => {
       provenFrom: 0,
     });
     expect(result.suffixes.every((s) => s.status === 'optimal')).toBe(true);
+    // Each UNSAT horizon names the solver's CPU time and peak memory, as the launcher measured them.
+    const unsat = result.suffixes.flatMap((s) => s.horizons.split(' ')).filter((h) => h.includes(':unsat:'));
+    expect(unsat.length).toBeGreaterThan(0);
+    for (const h of unsat) expect(h).toMatch(/^\d+:unsat:[\d.]+:cpu=[\d.]+s:peak=\d+MiB$/);
     // Once the detour is gone, each suffix is the fewest from where its prefix leaves the player.
     const last = result.suffixes.at(-1)!;
     expect(last).toMatchObject({ k: 0, rest: shortest.length, fewest: shortest.length });

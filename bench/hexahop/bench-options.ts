@@ -111,3 +111,16 @@ export function machineFields(): { date: string; node: string; cpu: string | und
     cores: cpus().length,
   };
 }
+
+/**
+ * Aborted by the first SIGINT or SIGTERM, so that a long run cut short still records what its
+ * solves proved by then (each solve given this signal stops, reaping its solvers, and reports its
+ * bounds); a second signal ends the process as usual.
+ */
+export function abortOnSignals(): AbortSignal {
+  const controller = new AbortController();
+  const abort = (): void => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', abort);
+  process.once('SIGTERM', abort);
+  return controller.signal;
+}

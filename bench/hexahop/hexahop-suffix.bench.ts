@@ -29,6 +29,7 @@ import {
 import { createSolver } from '@satfarm/solver';
 
 import {
+  abortOnSignals,
   benchArgs,
   integerOption,
   machineFields,
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
   );
   const rows: SuffixRow[] = [];
   let stopped = `k = ${from} reached`;
+  const interrupted = abortOnSignals();
   for (let k = plan.length - 1; k >= from; k--) {
     const sim = new HexahopSimulator(level);
     for (const m of plan.slice(0, k)) sim.move(m);
@@ -130,6 +132,7 @@ async function main(): Promise<void> {
       quickPlan: false,
       plan: rest,
       minHorizon: rest.length,
+      signal: interrupted,
       // The level's default cap on horizons may be under a long suffix (a plan with detours).
       maxHorizon: Math.max(rest.length, hexahopDefaultMaxHorizon(here)),
     });
@@ -155,7 +158,7 @@ async function main(): Promise<void> {
       console.log(`shorter plan: ${plan.length} moves: ${plan.join(' ')}`);
     }
     if (report.status !== 'optimal') {
-      stopped = `suffix after ${k} moves unanswered within the cap`;
+      stopped = `suffix after ${k} moves unanswered ${interrupted.aborted ? 'when a signal cut the run short' : 'within the cap'}`;
       break;
     }
   }

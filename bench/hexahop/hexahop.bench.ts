@@ -25,6 +25,7 @@ import {
 import { createSolver } from '@satfarm/solver';
 
 import {
+  abortOnSignals,
   benchArgs,
   machineFields,
   resultsPath,
@@ -117,7 +118,9 @@ async function main(): Promise<void> {
       ? hexahopGame
       : { ...hexahopGame, encode: (i, t) => encodeHexahop(i, t, { variant }) };
   const rows: Row[] = [];
+  const interrupted = abortOnSignals();
   for (const entry of catalog) {
+    if (interrupted.aborted) break;
     const base = { number: entry.number, level: entry.name, file: entry.file, par: entry.par };
     if (!entry.supported) {
       rows.push({ ...base, status: 'unsupported', unsupported: entry.unsupported.join(', ') });
@@ -132,6 +135,7 @@ async function main(): Promise<void> {
       policy,
       presets,
       quickPlan,
+      signal: interrupted,
       ...(given === undefined ? {} : { plan: given }),
       ...(minHorizon === undefined ? {} : { minHorizon }),
       ...(patienceSec === undefined ? {} : { patienceSec }),
@@ -179,6 +183,8 @@ async function main(): Promise<void> {
     plans: args.plans,
     minHorizon: minHorizon ?? null,
     variant: variant ?? null,
+    // Cut short by a signal: the last row holds what its solve proved by then, later levels none.
+    interrupted: interrupted.aborted,
     summary,
     rows,
   });

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
-import type { EncodeOptions } from '@satfarm/games';
+import { type EncodeOptions, hexahopEncodingChoices } from '@satfarm/games';
 import { SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 
 /** Bad input to a benchmark: names the option and the reason, exit code 2, nothing run. */
@@ -89,17 +89,30 @@ export function solverOption(
   return text as SolverName;
 }
 
-/** `--variant`: encoding choices as JSON, or undefined when not given. */
+/**
+ * `--variant`: Hex-a-Hop encoding choices as a JSON object, or undefined when not given; JSON that
+ * is not an object, or names a choice the encoding does not have, fails the option.
+ */
 export function variantOption(
   text: string | undefined,
   fail: (option: string, reason: string) => never,
 ): EncodeOptions['variant'] {
   if (text === undefined) return undefined;
+  let variant: unknown;
   try {
-    return JSON.parse(text) as EncodeOptions['variant'];
+    variant = JSON.parse(text);
   } catch (error) {
     return fail('variant', `is not JSON: ${(error as Error).message}`);
   }
+  if (typeof variant !== 'object' || variant === null || Array.isArray(variant)) {
+    return fail('variant', `must be a JSON object, got ${text}`);
+  }
+  try {
+    hexahopEncodingChoices({ variant: variant as EncodeOptions['variant'] });
+  } catch (error) {
+    return fail('variant', (error as Error).message);
+  }
+  return variant as EncodeOptions['variant'];
 }
 
 /** When and on what a benchmark ran, for its JSON result. */

@@ -467,6 +467,19 @@ describe(encodeHexahop.name, () => {
       expect((await solveAt(floor, 1, { window: 3 })).status).toBe('unsat');
     });
 
+    it('names a variant key that is no encoding choice, and a choice that is not true or false', () => {
+      const small = map(['og'], [0, 0]);
+      expect(() => sut(small, 1, { variant: { shotBudjet: true } })).toThrow(
+        /variant.shotBudjet is no Hex-a-Hop encoding choice \(one of deadlines, .*shotBudget, window\)/,
+      );
+      expect(() => sut(small, 1, { variant: { shotBudget: 'false' } })).toThrow(
+        /variant.shotBudget must be true or false, got "false"/,
+      );
+      expect(sut(small, 1, { variant: { shotBudget: false, window: 2 } }).formula.numClauses).toBeGreaterThan(
+        0,
+      );
+    });
+
     it('names a window that is not a whole number of steps', () => {
       expect(() => sut(rolling(), 3, { variant: { window: -1 } })).toThrow(
         /variant.window must be a whole number/,

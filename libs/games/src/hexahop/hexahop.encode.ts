@@ -171,11 +171,28 @@ export const DEFAULT_HEXAHOP_ENCODING: HexahopEncodingChoices = {
   shotBudget: false,
 };
 
-/** Reads `options.variant` (keys as in HexahopEncodingChoices) over the defaults. */
+/** The keys `options.variant` may hold: the choices, and `window` (see `encodeHexahop`). */
+const VARIANT_KEYS: readonly string[] = [...Object.keys(DEFAULT_HEXAHOP_ENCODING), 'window'];
+
+/**
+ * Reads `options.variant` (keys as in HexahopEncodingChoices) over the defaults. A key that is no
+ * choice, or a choice that is not true or false, throws (a misspelt choice would otherwise leave
+ * the default in place unseen, on runs that may take hours).
+ */
 export function hexahopEncodingChoices(options?: EncodeOptions): HexahopEncodingChoices {
   const v = options?.variant ?? {};
+  for (const [key, value] of Object.entries(v)) {
+    if (!VARIANT_KEYS.includes(key)) {
+      throw new RangeError(
+        `variant.${key} is no Hex-a-Hop encoding choice (one of ${VARIANT_KEYS.join(', ')})`,
+      );
+    }
+    if (key !== 'window' && typeof value !== 'boolean') {
+      throw new RangeError(`variant.${key} must be true or false, got ${JSON.stringify(value)}`);
+    }
+  }
   const flag = (key: keyof HexahopEncodingChoices): boolean =>
-    v[key] === undefined ? DEFAULT_HEXAHOP_ENCODING[key] : v[key] !== false;
+    v[key] === undefined ? DEFAULT_HEXAHOP_ENCODING[key] : v[key] === true;
   return {
     deadlines: flag('deadlines'),
     predecessors: flag('predecessors'),

@@ -195,6 +195,26 @@ describe('the farm API', () => {
     expect(below?.rounds).toBeGreaterThan(1);
   });
 
+  it('encodes every horizon of a job with the encoding choices it names, and shows them on the job', async () => {
+    // A laser whose shot destroys the green beyond it: the move budget counting shots applies.
+    const instance = { map: ['ogLg', '..og'], start: [0, 0] };
+    const plain = await finishedJob({ game: 'hexahop', instance, options: { quickPlan: false } });
+    const budgeted = await finishedJob({
+      game: 'hexahop',
+      instance,
+      options: { quickPlan: false, encoding: { shotBudget: true } },
+    });
+    expect(plain).toMatchObject({ status: 'optimal', verified: true });
+    expect(budgeted).toMatchObject({
+      status: 'optimal',
+      horizon: plain.horizon,
+      encoding: { shotBudget: true },
+    });
+    expect(plain.encoding).toBeUndefined();
+    // The workers encoded with the choice: the formula at the optimum is larger.
+    expect(budgeted.stats.clauses).toBeGreaterThan(plain.stats.clauses);
+  });
+
   it("starts a job from the client's plan: replayed first, then only the horizon below it runs", async () => {
     const first = await finishedJob({ game: 'hexahop', instance: { level: 'Hive' } });
     expect(first).toMatchObject({ status: 'optimal', horizon: 24 });
@@ -338,6 +358,21 @@ describe('the farm API', () => {
       'a plan for a game without horizons',
       { game: 'cnf', instance: 'p cnf 1 1\n1 0\n', options: { plan: [] } },
       'options.plan',
+    ],
+    [
+      'an encoding choice the game lacks',
+      { game: 'hexahop', instance: { level: 'Hive' }, options: { encoding: { shotBudjet: true } } },
+      'options.encoding.shotBudjet',
+    ],
+    [
+      'an encoding choice with a value it does not take',
+      { game: 'hexahop', instance: { level: 'Hive' }, options: { encoding: { shotBudget: 'yes' } } },
+      'options.encoding.shotBudget',
+    ],
+    [
+      'encoding choices for a game without any',
+      { game: 'cnf', instance: 'p cnf 1 1\n1 0\n', options: { encoding: {} } },
+      'options.encoding',
     ],
   ];
   it.each(badBodies)(

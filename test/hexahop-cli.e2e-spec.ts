@@ -234,3 +234,57 @@ describe('satfarm solve hexahop --plan', () => {
     expect(both.stderr).toMatch(/plan: standard input already holds the instance/);
   });
 });
+
+describe('satfarm solve hexahop --encoding', () => {
+  // A laser whose shot destroys the green beyond it: the move budget counting shots applies.
+  const laserMap = ['--input', '{"map": ["ogLg", "..og"], "start": [0, 0]}'];
+
+  it('solves with the choices named: the same optimum, the formula they make, and the choices in the report', async () => {
+    const solve = async (...flags: string[]) => {
+      const run = await runCli(['solve', 'hexahop', ...laserMap, '--json', '--parallel', '1', ...flags]);
+      expect(run.code, run.stderr).toBe(0);
+      return JSON.parse(run.stdout) as {
+        status: string;
+        horizon: number;
+        stats: { clauses: number };
+        encoding?: Record<string, unknown>;
+      };
+    };
+    const plain = await solve();
+    const budgeted = await solve('--encoding', '{"shotBudget": true}');
+    expect(plain.status).toBe('optimal');
+    expect(budgeted.status).toBe('optimal');
+    expect(budgeted.horizon).toBe(plain.horizon);
+    expect(budgeted.stats.clauses).toBeGreaterThan(plain.stats.clauses);
+    expect(budgeted.encoding).toEqual({ shotBudget: true });
+    expect(plain.encoding).toBeUndefined();
+  });
+
+  it('exits 2 naming the choice for one the game lacks or a value it does not take, and for a game with none', async () => {
+    const cases: [string[], RegExp][] = [
+      [
+        ['hexahop', ...laserMap, '--encoding', '{"shotBudjet": true}'],
+        /encoding\.shotBudjet: is no Hex-a-Hop encoding choice/,
+      ],
+      [
+        ['hexahop', ...laserMap, '--encoding', '{"shotBudget": "yes"}'],
+        /encoding\.shotBudget: must be true or false/,
+      ],
+      [
+        ['hexahop', ...laserMap, '--encoding', '{"window": -1}'],
+        /encoding\.window: must be a whole number of steps/,
+      ],
+      [['hexahop', ...laserMap, '--encoding', 'shotBudget'], /--encoding <json>.*expected a JSON object/],
+      [
+        ['cube', '--input', '{"size": 2, "scramble": "R U"}', '--encoding', '{}'],
+        /encoding: game cube offers no encoding choices/,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const run = await runCli(['solve', ...args, '--json']);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(message);
+      expect(run.stdout).toBe('');
+    }
+  });
+});

@@ -26,3 +26,24 @@ export function positiveSeconds(value: string): number {
   }
   return n;
 }
+
+/** A commander argument parser for a JSON object of scalar values (e.g. encoding choices). */
+export function jsonObject(value: string): Record<string, string | number | boolean> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch (error) {
+    throw new InvalidArgumentError(`expected a JSON object, got '${value}' (${(error as Error).message})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new InvalidArgumentError(`expected a JSON object, got '${value}'`);
+  }
+  for (const [key, v] of Object.entries(parsed)) {
+    if (!['string', 'number', 'boolean'].includes(typeof v)) {
+      throw new InvalidArgumentError(
+        `expected a string, number or boolean for '${key}', got ${JSON.stringify(v)}`,
+      );
+    }
+  }
+  return parsed as Record<string, string | number | boolean>;
+}

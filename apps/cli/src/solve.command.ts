@@ -5,7 +5,7 @@ import { Command, Option } from 'commander';
 import { exitCodeFor, type SolveReport, solveInstance } from '@satfarm/engine';
 import { installSolverReaper, SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 
-import { nonNegativeInt, positiveInt, positiveSeconds } from './cli-options.js';
+import { jsonObject, nonNegativeInt, positiveInt, positiveSeconds } from './cli-options.js';
 import { SweepProgressDisplay } from './progress-display.js';
 import { readInput, readPlan } from './read-input.js';
 import { renderReport } from './report-view.js';
@@ -24,6 +24,7 @@ interface SolveFlags {
   presets?: boolean;
   quickPlan: boolean;
   plan?: string;
+  encoding?: Record<string, string | number | boolean>;
   progress: boolean;
 }
 
@@ -60,6 +61,11 @@ export function solveCommand(): Command {
       '--plan <plan>',
       'a plan already known (moves, a solution, or an earlier --json report; a file, -, inline JSON or the moves as text): verified, then the sweep only looks below it',
     )
+    .option(
+      '--encoding <json>',
+      'encoding choices as a JSON object, e.g. \'{"shotBudget":true}\' for hexahop (docs/cli.md lists them); a choice the game lacks exits 2',
+      jsonObject,
+    )
     .option('--no-progress', 'no live progress display')
     .action(async (gameName: string, flags: SolveFlags) => {
       installSolverReaper();
@@ -84,6 +90,7 @@ export function solveCommand(): Command {
           presets: flags.presets,
           quickPlan: flags.quickPlan,
           plan,
+          ...(flags.encoding === undefined ? {} : { encoding: flags.encoding }),
           signal: controller.signal,
           onEvent: display ? (e) => display.handle(e) : undefined,
         });

@@ -14,7 +14,7 @@ import {
   ProgressEvent,
 } from '@satfarm/queue';
 
-import { nonNegativeInt, positiveInt, positiveSeconds } from './cli-options.js';
+import { jsonObject, nonNegativeInt, positiveInt, positiveSeconds } from './cli-options.js';
 import { readInput, readPlan } from './read-input.js';
 
 interface SubmitFlags {
@@ -32,6 +32,7 @@ interface SubmitFlags {
   patience?: number;
   presets?: boolean;
   plan?: string;
+  encoding?: Record<string, string | number | boolean>;
   quickPlan: boolean;
   progress: boolean;
 }
@@ -71,6 +72,11 @@ export function submitCommand(): Command {
       '--no-quick-plan',
       "no quick plan beside the sweep (the game's heuristic search; see solve --help)",
     )
+    .option(
+      '--encoding <json>',
+      'encoding choices as a JSON object (see solve --help); checked by the farm, 400 for a choice the game lacks',
+      jsonObject,
+    )
     .option('--no-progress', 'no progress lines on a terminal')
     .action(async (game: string, flags: SubmitFlags) => {
       const instance = await readInput(flags.input);
@@ -91,6 +97,7 @@ export function submitCommand(): Command {
         ...(flags.presets === undefined ? {} : { presets: flags.presets }),
         ...(plan === undefined ? {} : { plan }),
         ...(flags.quickPlan ? {} : { quickPlan: false }),
+        ...(flags.encoding === undefined ? {} : { encoding: flags.encoding }),
       };
       const showProgress = flags.progress && process.stderr.isTTY;
       let resource: JobResource;

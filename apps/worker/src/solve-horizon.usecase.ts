@@ -55,7 +55,11 @@ export class SolveHorizonUseCase {
       };
     }
     const encodeStart = performance.now();
-    const encoded = game.encode(instance, job.t);
+    const encoded = game.encode(
+      instance,
+      job.t,
+      job.encoding === undefined ? undefined : { variant: job.encoding },
+    );
     const encodeMs = performance.now() - encodeStart;
     const solverName = onProgress === undefined ? '' : await solver.version();
     const options = {

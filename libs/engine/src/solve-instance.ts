@@ -1,5 +1,5 @@
 import { CnfFormula } from '@satfarm/cnf';
-import { gameById, type GameDefinition, InputError } from '@satfarm/games';
+import { type EncodeOptions, gameById, type GameDefinition, InputError } from '@satfarm/games';
 import { createSolver, type SatSolver, type SolverName, type SolverProgress } from '@satfarm/solver';
 import {
   HorizonSweep,
@@ -57,6 +57,11 @@ export interface SolveOptions {
    * and the quick plan, when both are there).
    */
   plan?: unknown;
+  /**
+   * Encoding choices for the game's `encode` (`EncodeOptions.variant`), checked by the game's
+   * `checkEncoding` before anything runs; a game without choices refuses any. Default: none.
+   */
+  encoding?: EncodeOptions['variant'];
   /** Shared local slots, when several solves run in one process. */
   slots?: SlotPool;
   signal?: AbortSignal;
@@ -100,13 +105,24 @@ export async function solveParsed<I, S>(
   instance: I,
   options: SolveOptions = {},
 ): Promise<SolveReport> {
+  checkEncoding(game, options.encoding);
   const solver = createSolver(options.solver ?? game.defaultSolver ?? 'kissat');
   const started = performance.now();
   const report = game.planning
     ? await sweepHorizons(game, instance, solver, options)
     : await solveSingle(game, instance, solver, options);
   report.stats.wallMs = Math.round(performance.now() - started);
+  if (options.encoding !== undefined) report.encoding = options.encoding;
   return report;
+}
+
+/** Refuses encoding choices the game does not have (an `InputError` naming `encoding`). */
+export function checkEncoding<I, S>(game: GameDefinition<I, S>, encoding: EncodeOptions['variant']): void {
+  if (encoding === undefined) return;
+  if (game.checkEncoding === undefined) {
+    throw new InputError('encoding', `game ${game.id} offers no encoding choices`);
+  }
+  game.checkEncoding(encoding);
 }
 
 function limitsFrom(options: SolveOptions): { parallelism: number; slots: SlotPool } {
@@ -182,6 +198,7 @@ async function sweepHorizons<I, S>(
         try {
           const r: HorizonResult<S> = await solveHorizon(game, instance, t, solver, {
             signal,
+            ...(options.encoding === undefined ? {} : { encode: { variant: options.encoding } }),
             ...(presets ? { preset: horizonPreset(t, bounds.lower) } : {}),
             onProgress: (progress) => options.onEvent?.({ type: 'progress', t, progress }),
           });
@@ -320,7 +337,11 @@ async function solveSingle<I, S>(
   };
   const release = await slots.acquire(options.signal);
   try {
-    const encoded = game.encode(instance, 0);
+    const encoded = game.encode(
+      instance,
+      0,
+      options.encoding === undefined ? undefined : { variant: options.encoding },
+    );
     if (options.unique && !encoded.blockingClause) {
       throw new InputError('unique', `game ${game.id} does not support uniqueness checks`);
     }

@@ -53,6 +53,8 @@ export interface SolveReport {
   secondSolution?: unknown;
   /** Data for drawing the solution (dashboard). */
   render?: unknown;
+  /** The encoding choices the solve was asked for (`SolveOptions.encoding`), when any. */
+  encoding?: Record<string, string | number | boolean>;
 }
 
 /** CLI exit codes (DESIGN.md §4). */

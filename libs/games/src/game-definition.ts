@@ -76,6 +76,12 @@ export interface GameDefinition<I = unknown, S = unknown> {
   /** The horizon cap used when the user gives none. */
   defaultMaxHorizon(instance: I): number;
   encode(instance: I, horizon: number, options?: EncodeOptions): Encoded<S>;
+  /**
+   * Checks encoding choices a user names for `encode` (`EncodeOptions.variant`, the CLI's
+   * `--encoding`): throws `InputError` naming the field (`encoding.<choice>`) when one is not a
+   * choice of this game's encoding or has a value it does not take. A game without it offers none.
+   */
+  checkEncoding?(variant: NonNullable<EncodeOptions['variant']>): void;
   /** Checks `solution` against the rules, independently of the encoding. */
   verify(instance: I, solution: S, horizon: number): Verdict;
   /** The plan length of a solution (its horizon), for planning games. */

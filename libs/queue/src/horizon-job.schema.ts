@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { SolverNameSchema } from './job-request.schema.js';
+import { EncodingChoicesSchema, SolverNameSchema } from './job-request.schema.js';
 
 /**
  * The payload of one horizon job: the instance as the client sent it (each worker parses and
@@ -25,6 +25,8 @@ export const HorizonJobSchema = z.strictObject({
   limitMs: z.number().int().positive().optional(),
   /** Which run of horizon `t` this is, when it runs again after giving way (absent: the first). */
   run: z.number().int().min(2).optional(),
+  /** The job's encoding choices (`options.encoding`), checked by the game when it was created. */
+  encoding: EncodingChoicesSchema.optional(),
 });
 export type HorizonJob = z.infer<typeof HorizonJobSchema>;
 

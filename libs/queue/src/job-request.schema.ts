@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** Solvers a job may ask for. */
 export const SolverNameSchema = z.enum(['kissat', 'cadical', 'minisat']);
 
+/** Encoding choices by name (`EncodeOptions.variant`): each a string, number or boolean. */
+export const EncodingChoicesSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+
 /** Highest `options.priority`: higher numbers run first. */
 export const MAX_PRIORITY = 100;
 
@@ -67,6 +70,9 @@ export const JobOptionsSchema = z.strictObject({
     .describe(
       "planning games: --unsat preset for the lowest open horizon, --sat above (default: the game's choice; on for cube)",
     ),
+  encoding: EncodingChoicesSchema.optional().describe(
+    'encoding choices for the game\'s encoder (Hex-a-Hop: e.g. {"shotBudget": true}; docs/cli.md lists them), checked by the game before anything is queued; a game without choices refuses any',
+  ),
 });
 export type JobOptions = z.infer<typeof JobOptionsSchema>;
 

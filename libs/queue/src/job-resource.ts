@@ -55,6 +55,8 @@ export interface JobResource {
   unique?: boolean;
   secondSolution?: unknown;
   render?: unknown;
+  /** The job's encoding choices (`options.encoding`), when it named any. */
+  encoding?: Record<string, string | number | boolean>;
   createdAt: string;
   finishedAt: string | null;
   error: string | null;

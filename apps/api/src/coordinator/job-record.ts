@@ -17,6 +17,8 @@ export interface ResolvedJobOptions {
   patienceSec?: number;
   /** Solver presets by the bounds (`horizonPreset`). */
   presets: boolean;
+  /** Encoding choices for the game's encoder, as the game checked them; none when absent. */
+  encoding?: Record<string, string | number | boolean>;
 }
 
 /** What never changes about a job once it is created. */

@@ -47,6 +47,7 @@ export function buildJobResource(meta: JobMeta, state: JobState, now: number, re
     ...(plan?.unique === undefined ? {} : { unique: plan.unique }),
     ...(plan?.secondSolution === undefined ? {} : { secondSolution: plan.secondSolution }),
     ...(render === undefined ? {} : { render }),
+    ...(meta.options.encoding === undefined ? {} : { encoding: meta.options.encoding }),
     createdAt: new Date(meta.createdAt).toISOString(),
     finishedAt: state.finishedAt === undefined ? null : new Date(state.finishedAt).toISOString(),
     error: state.error ?? null,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { givenPlanOf, sweepLowerBound } from '@satfarm/engine';
+import { checkEncoding, givenPlanOf, sweepLowerBound } from '@satfarm/engine';
 import type { GameDefinition } from '@satfarm/games';
 import { InputError } from '@satfarm/games';
 import {
@@ -335,6 +335,12 @@ export class SweepCoordinator {
     if (!game.planning && o.minHorizon !== undefined) {
       throw bad('minHorizon', `applies to planning games with a horizon sweep, not to ${game.id}`);
     }
+    try {
+      checkEncoding(game, o.encoding);
+    } catch (err) {
+      if (err instanceof InputError) throw bad(err.field, err.reason);
+      throw err;
+    }
     const policy = o.policy ?? game.defaultPolicy ?? 'consecutive';
     try {
       horizonPolicy(policy);
@@ -355,6 +361,7 @@ export class SweepCoordinator {
       policy,
       ...(game.planning && o.patienceSec !== undefined ? { patienceSec: o.patienceSec } : {}),
       presets: game.planning && (o.presets ?? game.solverPresets ?? false),
+      ...(o.encoding === undefined ? {} : { encoding: o.encoding }),
     };
     if (options.minHorizon !== undefined && options.minHorizon > options.maxHorizon) {
       throw bad('minHorizon', `must be at most the largest horizon, ${options.maxHorizon}`);
@@ -410,6 +417,7 @@ export class SweepCoordinator {
         ...(meta.options.presets === true ? { preset: horizonPreset(t, lower) } : {}),
         ...(record?.limitMs === undefined ? {} : { limitMs: record.limitMs }),
         ...(record?.run === undefined ? {} : { run: record.run }),
+        ...(meta.options.encoding === undefined ? {} : { encoding: meta.options.encoding }),
       },
       priority: meta.options.priority,
     };

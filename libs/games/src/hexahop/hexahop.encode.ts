@@ -175,22 +175,35 @@ export const DEFAULT_HEXAHOP_ENCODING: HexahopEncodingChoices = {
 const VARIANT_KEYS: readonly string[] = [...Object.keys(DEFAULT_HEXAHOP_ENCODING), 'window'];
 
 /**
+ * What is wrong with encoding choices a caller names, if anything: the first key that is no
+ * choice, a choice that is not true or false, or a window that is not a whole number of steps.
+ */
+export function hexahopVariantProblem(
+  variant: NonNullable<EncodeOptions['variant']>,
+): { key: string; reason: string } | undefined {
+  for (const [key, value] of Object.entries(variant)) {
+    if (!VARIANT_KEYS.includes(key)) {
+      return { key, reason: `is no Hex-a-Hop encoding choice (one of ${VARIANT_KEYS.join(', ')})` };
+    }
+    if (key === 'window') {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+        return { key, reason: `must be a whole number of steps, got ${JSON.stringify(value)}` };
+    } else if (typeof value !== 'boolean') {
+      return { key, reason: `must be true or false, got ${JSON.stringify(value)}` };
+    }
+  }
+  return undefined;
+}
+
+/**
  * Reads `options.variant` (keys as in HexahopEncodingChoices) over the defaults. A key that is no
- * choice, or a choice that is not true or false, throws (a misspelt choice would otherwise leave
+ * choice, or a value the choice does not take, throws (a misspelt choice would otherwise leave
  * the default in place unseen, on runs that may take hours).
  */
 export function hexahopEncodingChoices(options?: EncodeOptions): HexahopEncodingChoices {
   const v = options?.variant ?? {};
-  for (const [key, value] of Object.entries(v)) {
-    if (!VARIANT_KEYS.includes(key)) {
-      throw new RangeError(
-        `variant.${key} is no Hex-a-Hop encoding choice (one of ${VARIANT_KEYS.join(', ')})`,
-      );
-    }
-    if (key !== 'window' && typeof value !== 'boolean') {
-      throw new RangeError(`variant.${key} must be true or false, got ${JSON.stringify(value)}`);
-    }
-  }
+  const problem = hexahopVariantProblem(v);
+  if (problem !== undefined) throw new RangeError(`variant.${problem.key} ${problem.reason}`);
   const flag = (key: keyof HexahopEncodingChoices): boolean =>
     v[key] === undefined ? DEFAULT_HEXAHOP_ENCODING[key] : v[key] === true;
   return {
@@ -244,9 +257,8 @@ export function encodeHexahop(
   const choices = hexahopEncodingChoices(options);
   let window: number | undefined;
   if (staticsOf(instance).unbounded) {
-    const start = options?.variant?.['window'];
-    if (start !== undefined && (typeof start !== 'number' || !Number.isInteger(start) || start < 0))
-      throw new RangeError(`variant.window must be a whole number of steps, got ${String(start)}`);
+    // A whole number of steps: hexahopEncodingChoices has checked it.
+    const start = options?.variant?.['window'] as number | undefined;
     window = Math.max(start ?? WINDOW_START, windowNeeded.get(instance) ?? 0);
   }
   return new HexahopEncoder(instance, horizon, choices, window).encode();

@@ -1,6 +1,7 @@
 import type { GameDefinition } from '../game-definition.js';
+import { fieldName, InputError } from '../input-error.js';
 import { quickHexahopPlan } from './hexahop.beam-search.js';
-import { encodeHexahop } from './hexahop.encode.js';
+import { encodeHexahop, hexahopVariantProblem } from './hexahop.encode.js';
 import { hexahopDefaultMaxHorizon, hexahopLowerBound } from './hexahop.lower-bound.js';
 import type { HexahopInstance, HexahopSolution } from './hexahop.model.js';
 import { parseHexahopInstance, parseHexahopPlan } from './hexahop.parse.js';
@@ -59,6 +60,7 @@ export {
   encodeHexahop,
   type HexahopEncodingChoices,
   hexahopEncodingChoices,
+  hexahopVariantProblem,
 } from './hexahop.encode.js';
 export { decodeHexahop, scoreOf } from './hexahop.decode.js';
 export { verifyHexahop } from './hexahop.verify.js';
@@ -76,6 +78,10 @@ export const hexahopGame: GameDefinition<HexahopInstance, HexahopSolution> = {
   lowerBound: hexahopLowerBound,
   defaultMaxHorizon: hexahopDefaultMaxHorizon,
   encode: encodeHexahop,
+  checkEncoding: (variant) => {
+    const problem = hexahopVariantProblem(variant);
+    if (problem !== undefined) throw new InputError(`encoding.${fieldName(problem.key)}`, problem.reason);
+  },
   verify: verifyHexahop,
   planLength: (solution) => solution.moves.length,
   parsePlan: parseHexahopPlan,

@@ -13,12 +13,9 @@
  */
 import { solveParsed } from '@satfarm/engine';
 import {
-  encodeHexahop,
-  type GameDefinition,
   hexahopDefaultMaxHorizon,
   hexahopGame,
   hexahopLowerBound,
-  type HexahopInstance,
   HexahopSimulator,
   type HexahopSolution,
   instanceOfLevel,
@@ -103,10 +100,6 @@ interface SuffixRow {
 
 async function main(): Promise<void> {
   const solver = await createSolver(solverName).version();
-  const game: GameDefinition<HexahopInstance, HexahopSolution> =
-    variant === undefined
-      ? hexahopGame
-      : { ...hexahopGame, encode: (i, t) => encodeHexahop(i, t, { variant }) };
   const given = winningPlan(givenText);
   let plan = given;
   console.log(
@@ -124,7 +117,8 @@ async function main(): Promise<void> {
       break;
     }
     const rest = plan.slice(k);
-    const report = await solveParsed(game, here, {
+    const report = await solveParsed(hexahopGame, here, {
+      ...(variant === undefined ? {} : { encoding: variant }),
       solver: solverName,
       parallelism: 1,
       timeoutSec: capSec,

@@ -13,11 +13,8 @@
  */
 import { solveParsed } from '@satfarm/engine';
 import {
-  encodeHexahop,
-  type GameDefinition,
   hexahopGame,
   hexahopLowerBound,
-  type HexahopInstance,
   type HexahopSolution,
   instanceOfLevel,
   loadLevelCatalog,
@@ -113,10 +110,6 @@ async function main(): Promise<void> {
   console.log(
     `hexahop benchmark, ${solver}, cap ${capSec} s per level, parallelism ${parallelism}, policy ${policy}${patienceSec === undefined ? '' : `, patience ${patienceSec} s`}, presets ${presets ? 'on' : 'off'}, quick plan ${quickPlan ? 'on' : 'off'}, plans ${args.plans}${minHorizon === undefined ? '' : `, from horizon ${minHorizon}`}`,
   );
-  const game: GameDefinition<HexahopInstance, HexahopSolution> =
-    variant === undefined
-      ? hexahopGame
-      : { ...hexahopGame, encode: (i, t) => encodeHexahop(i, t, { variant }) };
   const rows: Row[] = [];
   const interrupted = abortOnSignals();
   for (const entry of catalog) {
@@ -128,7 +121,8 @@ async function main(): Promise<void> {
     }
     const instance = instanceOfLevel(entry);
     const given = givenPlans.get(entry.name);
-    const report = await solveParsed(game, instance, {
+    const report = await solveParsed(hexahopGame, instance, {
+      ...(variant === undefined ? {} : { encoding: variant }),
       solver: solverName,
       parallelism,
       timeoutSec: capSec,

@@ -1,5 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 
+import type { EncodingChoices } from '@satfarm/games';
+
 /** A commander argument parser for a positive integer, with the option's name in the error. */
 export function positiveInt(value: string): number {
   const n = Number(value);
@@ -27,8 +29,8 @@ export function positiveSeconds(value: string): number {
   return n;
 }
 
-/** A commander argument parser for a JSON object of scalar values (e.g. encoding choices). */
-export function jsonObject(value: string): Record<string, string | number | boolean> {
+/** A commander argument parser for a JSON object of scalar values: encoding choices (`--encoding`). */
+export function jsonObject(value: string): EncodingChoices {
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
@@ -45,5 +47,5 @@ export function jsonObject(value: string): Record<string, string | number | bool
       );
     }
   }
-  return parsed as Record<string, string | number | boolean>;
+  return parsed as EncodingChoices;
 }

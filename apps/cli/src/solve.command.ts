@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 
 import { exitCodeFor, type SolveReport, solveInstance } from '@satfarm/engine';
+import type { EncodingChoices } from '@satfarm/games';
 import { installSolverReaper, SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 
 import { jsonObject, nonNegativeInt, positiveInt, positiveSeconds } from './cli-options.js';
@@ -24,7 +25,7 @@ interface SolveFlags {
   presets?: boolean;
   quickPlan: boolean;
   plan?: string;
-  encoding?: Record<string, string | number | boolean>;
+  encoding?: EncodingChoices;
   progress: boolean;
 }
 

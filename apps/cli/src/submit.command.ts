@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 
 import { exitCodeFor, ExitCode, type SolveStatus } from '@satfarm/engine';
-import { InputError } from '@satfarm/games';
+import { type EncodingChoices, InputError } from '@satfarm/games';
 import { SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 import {
   isFinalStatus,
@@ -32,7 +32,7 @@ interface SubmitFlags {
   patience?: number;
   presets?: boolean;
   plan?: string;
-  encoding?: Record<string, string | number | boolean>;
+  encoding?: EncodingChoices;
   quickPlan: boolean;
   progress: boolean;
 }

@@ -1,5 +1,5 @@
 import { CnfFormula } from '@satfarm/cnf';
-import { type EncodeOptions, gameById, type GameDefinition, InputError } from '@satfarm/games';
+import { type EncodingChoices, gameById, type GameDefinition, InputError } from '@satfarm/games';
 import { createSolver, type SatSolver, type SolverName, type SolverProgress } from '@satfarm/solver';
 import {
   HorizonSweep,
@@ -61,7 +61,7 @@ export interface SolveOptions {
    * Encoding choices for the game's `encode` (`EncodeOptions.variant`), checked by the game's
    * `checkEncoding` before anything runs; a game without choices refuses any. Default: none.
    */
-  encoding?: EncodeOptions['variant'];
+  encoding?: EncodingChoices;
   /** Shared local slots, when several solves run in one process. */
   slots?: SlotPool;
   signal?: AbortSignal;
@@ -117,7 +117,7 @@ export async function solveParsed<I, S>(
 }
 
 /** Refuses encoding choices the game does not have (an `InputError` naming `encoding`). */
-export function checkEncoding<I, S>(game: GameDefinition<I, S>, encoding: EncodeOptions['variant']): void {
+export function checkEncoding<I, S>(game: GameDefinition<I, S>, encoding: EncodingChoices | undefined): void {
   if (encoding === undefined) return;
   if (game.checkEncoding === undefined) {
     throw new InputError('encoding', `game ${game.id} offers no encoding choices`);

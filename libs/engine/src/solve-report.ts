@@ -1,4 +1,4 @@
-import type { GameId } from '@satfarm/games';
+import type { EncodingChoices, GameId } from '@satfarm/games';
 
 import type { HorizonStats } from './horizon-solver.js';
 
@@ -54,7 +54,7 @@ export interface SolveReport {
   /** Data for drawing the solution (dashboard). */
   render?: unknown;
   /** The encoding choices the solve was asked for (`SolveOptions.encoding`), when any. */
-  encoding?: Record<string, string | number | boolean>;
+  encoding?: EncodingChoices;
 }
 
 /** CLI exit codes (DESIGN.md §4). */

@@ -5,10 +5,13 @@ import type { SolverName } from '@satfarm/solver';
 export const GAME_IDS = ['cube', 'snake', 'hexahop', 'towers', 'singles', 'tictactoe', 'cnf'] as const;
 export type GameId = (typeof GAME_IDS)[number];
 
+/** Encoding choices by name, each a string, number or boolean (the game says which it has). */
+export type EncodingChoices = Record<string, string | number | boolean>;
+
 /** Options that change how an instance is encoded (never what it means). */
 export interface EncodeOptions {
-  /** Free-form per-game encoding choices, e.g. `{ amo: 'commander' }`, for benchmarks. */
-  variant?: Record<string, string | number | boolean>;
+  /** Per-game encoding choices, e.g. `{ amo: 'commander' }` (`GameDefinition.checkEncoding`). */
+  variant?: EncodingChoices;
 }
 
 /**
@@ -81,7 +84,7 @@ export interface GameDefinition<I = unknown, S = unknown> {
    * `--encoding`): throws `InputError` naming the field (`encoding.<choice>`) when one is not a
    * choice of this game's encoding or has a value it does not take. A game without it offers none.
    */
-  checkEncoding?(variant: NonNullable<EncodeOptions['variant']>): void;
+  checkEncoding?(variant: EncodingChoices): void;
   /** Checks `solution` against the rules, independently of the encoding. */
   verify(instance: I, solution: S, horizon: number): Verdict;
   /** The plan length of a solution (its horizon), for planning games. */

@@ -5,6 +5,7 @@ export const SolverNameSchema = z.enum(['kissat', 'cadical', 'minisat']);
 
 /** Encoding choices by name (`EncodeOptions.variant`): each a string, number or boolean. */
 export const EncodingChoicesSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+export type JobEncodingChoices = z.infer<typeof EncodingChoicesSchema>;
 
 /** Highest `options.priority`: higher numbers run first. */
 export const MAX_PRIORITY = 100;

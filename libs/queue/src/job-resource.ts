@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import type { JobEncodingChoices } from './job-request.schema.js';
+
 /** A job's status: `queued` and `running` while it lasts, then one of the final ones. */
 export const JOB_STATUSES = [
   'queued',
@@ -56,7 +58,7 @@ export interface JobResource {
   secondSolution?: unknown;
   render?: unknown;
   /** The job's encoding choices (`options.encoding`), when it named any. */
-  encoding?: Record<string, string | number | boolean>;
+  encoding?: JobEncodingChoices;
   createdAt: string;
   finishedAt: string | null;
   error: string | null;

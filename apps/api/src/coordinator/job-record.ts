@@ -1,4 +1,4 @@
-import type { JobStatus, SolverNameSchema } from '@satfarm/queue';
+import type { JobEncodingChoices, JobStatus, SolverNameSchema } from '@satfarm/queue';
 import type { SweepState } from '@satfarm/sweep';
 import type { z } from 'zod';
 
@@ -18,7 +18,7 @@ export interface ResolvedJobOptions {
   /** Solver presets by the bounds (`horizonPreset`). */
   presets: boolean;
   /** Encoding choices for the game's encoder, as the game checked them; none when absent. */
-  encoding?: Record<string, string | number | boolean>;
+  encoding?: JobEncodingChoices;
 }
 
 /** What never changes about a job once it is created. */

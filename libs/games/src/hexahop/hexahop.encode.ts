@@ -87,7 +87,7 @@ import {
   sequentialCounter,
 } from '@satfarm/cnf';
 
-import type { EncodeOptions, Encoded } from '../game-definition.js';
+import type { EncodeOptions, Encoded, EncodingChoices } from '../game-definition.js';
 import { chainBranches, type ChainOracle, isRaised, leftTile, TILE_COUNT } from './hexahop.board.js';
 import { decodeHexahop } from './hexahop.decode.js';
 import { unsupportedFeatures } from './hexahop.features.js';
@@ -178,9 +178,7 @@ const VARIANT_KEYS: readonly string[] = [...Object.keys(DEFAULT_HEXAHOP_ENCODING
  * What is wrong with encoding choices a caller names, if anything: the first key that is no
  * choice, a choice that is not true or false, or a window that is not a whole number of steps.
  */
-export function hexahopVariantProblem(
-  variant: NonNullable<EncodeOptions['variant']>,
-): { key: string; reason: string } | undefined {
+export function hexahopVariantProblem(variant: EncodingChoices): { key: string; reason: string } | undefined {
   for (const [key, value] of Object.entries(variant)) {
     if (!VARIANT_KEYS.includes(key)) {
       return { key, reason: `is no Hex-a-Hop encoding choice (one of ${VARIANT_KEYS.join(', ')})` };

@@ -46,6 +46,17 @@ export function integerOption(
   return n;
 }
 
+/** A positive number of seconds (or a like option), or a failure naming it. */
+export function positiveOption(
+  text: string,
+  option: string,
+  fail: (option: string, reason: string) => never,
+): number {
+  const n = Number(text);
+  if (!(n > 0)) fail(option, `must be a positive number, got '${text}'`);
+  return n;
+}
+
 /** Where `--out` writes: a bare name to bench/results/NAME.json, a path (with a slash or ending in .json) as given. */
 export function resultsPath(out: string): string {
   return out.includes('/') || out.endsWith('.json')

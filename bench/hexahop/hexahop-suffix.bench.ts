@@ -30,6 +30,7 @@ import {
   benchArgs,
   integerOption,
   machineFields,
+  positiveOption,
   resultsPath,
   selectLevels,
   solverOption,
@@ -51,8 +52,7 @@ const { args, fail } = benchArgs('hexahop suffix bench', {
   out: { type: 'string', default: 'hexahop-suffix' },
 });
 
-const capSec = Number(args.cap);
-if (!(capSec > 0)) fail('cap', `must be a positive number, got '${args.cap}'`);
+const capSec = positiveOption(args.cap, 'cap', fail);
 const from = integerOption(args.from, 0, 'from', fail);
 const solverName = solverOption(args.solver, hexahopGame.defaultSolver ?? 'kissat', fail);
 const variant = variantOption(args.variant, fail);

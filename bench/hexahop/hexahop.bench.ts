@@ -24,7 +24,9 @@ import { createSolver } from '@satfarm/solver';
 import {
   abortOnSignals,
   benchArgs,
+  integerOption,
   machineFields,
+  positiveOption,
   resultsPath,
   selectLevels,
   solverOption,
@@ -49,24 +51,16 @@ const { args, fail } = benchArgs('hexahop bench', {
   out: { type: 'string', default: 'hexahop' },
 });
 
-function positive(option: string, text: string, integer = false): number {
-  const n = Number(text);
-  if (!(n > 0) || (integer && !Number.isInteger(n))) {
-    fail(option, `must be a positive ${integer ? 'integer' : 'number'}, got '${text}'`);
-  }
-  return n;
-}
-
-const capSec = positive('cap', args.cap);
-const parallelism = positive('parallel', args.parallel, true);
+const capSec = positiveOption(args.cap, 'cap', fail);
+const parallelism = integerOption(args.parallel, 1, 'parallel', fail);
 /** Where each level's sweep starts, e.g. a bound an earlier run proved (with --only); none by default. */
 const minHorizon =
-  args['min-horizon'] === undefined ? undefined : positive('min-horizon', args['min-horizon'], true);
+  args['min-horizon'] === undefined ? undefined : integerOption(args['min-horizon'], 1, 'min-horizon', fail);
 /** The game's default solver unless --solver names another. */
 const solverName = solverOption(args.solver, hexahopGame.defaultSolver ?? 'kissat', fail);
 const policy = args.policy ?? hexahopGame.defaultPolicy ?? 'consecutive';
 /** Seconds a patient probe (probe's and bracket's second slot) runs before it gives way; none by default. */
-const patienceSec = args.patience === undefined ? undefined : positive('patience', args.patience);
+const patienceSec = args.patience === undefined ? undefined : positiveOption(args.patience, 'patience', fail);
 /** A bare name goes to bench/results/NAME.json; a path (with a slash or ending in .json) is used as given. */
 const out = resultsPath(args.out);
 /** Solver presets by horizon (--unsat on the lowest open horizon, --sat above); default: the game's. */

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import {
   searchShortestWin,
 } from '@satfarm/games';
 
+import { descendants, isAlive } from './support/process-table.js';
 import { repoRoot } from './support/run-cli.js';
 
 const run = promisify(execFile);
@@ -79,6 +80,41 @@ describe('Hex-a-Hop plan suffixes (hexahop-suffix bench)', () => {
     expect(row!.bounds.endsWith(`..${shortest.length}`)).toBe(true);
     expect(wins(level, row!.plan.split(' '))).toBe(true);
   }, 300_000);
+
+  it('records what it proved when a SIGTERM cuts it short, its solver reaped', async () => {
+    const out = join(work, 'cut.json');
+    const bench = spawn('node', [BENCH, '--level', 'Forced Fire', '--cap', '600', '--out', out], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => bench.on('close', resolve));
+    let stdout = '';
+    bench.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    // Past the quick suffixes, with the solver on a longer one.
+    let solvers: number[] = [];
+    for (let tries = 0; tries < 600 && solvers.length === 0; tries++) {
+      await new Promise((r) => setTimeout(r, 100));
+      if (/^k=31 /m.test(stdout)) {
+        solvers = descendants(bench.pid!)
+          .filter((p) => p.command === 'cadical')
+          .map((p) => p.pid);
+      }
+    }
+    expect(solvers.length).toBeGreaterThan(0);
+    bench.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(solvers.filter(isAlive)).toEqual([]);
+    const result = JSON.parse(readFileSync(out, 'utf8')) as SuffixResult & {
+      interrupted: boolean;
+      summary: { stopped: string };
+    };
+    expect(result.interrupted).toBe(true);
+    expect(result.summary.stopped).toMatch(/when a signal cut the run short/);
+    const last = result.suffixes.at(-1)!;
+    expect(last.status).not.toBe('optimal');
+    expect(result.suffixes.slice(0, -1).every((s) => s.status === 'optimal')).toBe(true);
+    expect(result.summary.provenFrom).toBe(last.k + 1);
+  }, 120_000);
 
   it('refuses a plan that does not win, exit 2 naming --plan, and writes nothing', async () => {
     const out = join(work, 'refused.json');

@@ -175,6 +175,8 @@ async function main(): Promise<void> {
     capSeconds: capSec,
     from,
     variant: variant ?? null,
+    // Cut short by a signal: the last suffix holds what its solve proved by then.
+    interrupted: interrupted.aborted,
     given: given.join(' '),
     summary,
     suffixes: rows,

@@ -160,6 +160,8 @@ describe('the farm API', () => {
     const line = job.horizons.find((h) => h.t === 0);
     expect(line?.solverPeakRssKiB).toBeGreaterThan(0);
     expect(line?.solverCpuMs).toBeGreaterThanOrEqual(0);
+    // And the line names the formula the worker solved: the DIMACS as submitted.
+    expect(line).toMatchObject({ vars: 60, clauses: 220 });
     const peaks = (text: string): number =>
       metricValue(text, 'satfarm_solver_peak_rss_bytes_count', { game: 'cnf' });
     expect(peaks(after) + peaks(front2) - peaks(before)).toBeGreaterThanOrEqual(1);

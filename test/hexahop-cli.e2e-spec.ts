@@ -4,7 +4,11 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
+import { gameById } from '@satfarm/games';
+
 import { runCli } from './support/run-cli.js';
+
+const hexahopGame = gameById('hexahop');
 
 describe('satfarm solve hexahop', () => {
   it('solves a real level by display name in its fewest moves, verified, with the score beside par', async () => {
@@ -143,7 +147,15 @@ describe('satfarm levels hexahop', () => {
 describe('satfarm solve hexahop: the quick plan', () => {
   it("starts the sweep from the beam search's plan, says so, and leaves it out with --no-quick-plan", async () => {
     const input = ['--input', '{"level": "Hive"}'];
-    type Line = { t: number; result: string; by?: string; solverCpuMs?: number; solverPeakRssKiB?: number };
+    type Line = {
+      t: number;
+      result: string;
+      by?: string;
+      solverCpuMs?: number;
+      solverPeakRssKiB?: number;
+      vars?: number;
+      clauses?: number;
+    };
     type Report = { status: string; horizon: number; horizons: Line[] };
     const on = await runCli(['solve', 'hexahop', ...input, '--json']);
     const off = await runCli(['solve', 'hexahop', ...input, '--json', '--no-quick-plan']);
@@ -167,7 +179,14 @@ describe('satfarm solve hexahop: the quick plan', () => {
     expect(b!.horizons.some((h) => h.by !== undefined)).toBe(false);
     const human = await runCli(['solve', 'hexahop', ...input, '--no-progress']);
     expect(human.stdout).toMatch(/t= 24 {2}sat +\d+ ms {2}\(quick plan\)\n/);
-    expect(human.stdout).toMatch(/t= 23 {2}unsat +\d+ ms {2}solver: (\d+ ms|\d+\.\d s) CPU, \d+ MiB peak\n/);
+    expect(human.stdout).toMatch(
+      /t= 23 {2}unsat +\d+ ms {2}formula: \d+ vars, \d+ clauses; solver: (\d+ ms|\d+\.\d s) CPU, \d+ MiB peak\n/,
+    );
+    // The formula named is the level's at 23 moves, as the library encodes it.
+    const hive = hexahopGame.parse({ level: 'Hive' });
+    const formula = hexahopGame.encode(hive, 23).formula;
+    expect(proof).toMatchObject({ vars: formula.numVars, clauses: formula.numClauses });
+    expect(human.stdout).toContain(`formula: ${formula.numVars} vars, ${formula.numClauses} clauses;`);
   });
 });
 

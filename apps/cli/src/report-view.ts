@@ -28,13 +28,17 @@ export function renderReport(report: SolveReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The solver's CPU time and peak memory, where the report has them. */
+/** The formula's size and the solver's CPU time and peak memory, where the report has them. */
 function usage(h: HorizonLine): string {
   const parts: string[] = [];
+  if (h.vars !== undefined && h.clauses !== undefined)
+    parts.push(`formula: ${h.vars} vars, ${h.clauses} clauses`);
+  const solver: string[] = [];
   const cpu = h.solverCpuMs;
-  if (cpu !== undefined) parts.push(cpu < 1000 ? `${cpu} ms CPU` : `${(cpu / 1000).toFixed(1)} s CPU`);
-  if (h.solverPeakRssKiB !== undefined) parts.push(`${Math.round(h.solverPeakRssKiB / 1024)} MiB peak`);
-  return parts.length === 0 ? '' : `  solver: ${parts.join(', ')}`;
+  if (cpu !== undefined) solver.push(cpu < 1000 ? `${cpu} ms CPU` : `${(cpu / 1000).toFixed(1)} s CPU`);
+  if (h.solverPeakRssKiB !== undefined) solver.push(`${Math.round(h.solverPeakRssKiB / 1024)} MiB peak`);
+  if (solver.length > 0) parts.push(`solver: ${solver.join(', ')}`);
+  return parts.length === 0 ? '' : `  ${parts.join('; ')}`;
 }
 
 function summarize(solution: unknown): string {

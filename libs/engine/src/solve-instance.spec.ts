@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { InputError } from '@satfarm/games';
+import { gameById, InputError } from '@satfarm/games';
 
 import { GIVEN_PLAN, QUICK_PLAN, type SolveEvent, solveInstance, solveParsed } from './solve-instance.js';
 import { type PigeonLadder, pigeonLadderGame, type PigeonPlan } from './testing/pigeon-ladder.game.js';
@@ -35,6 +35,13 @@ function withPlanReader(quickHoles?: (pigeons: number) => number[]) {
     planLength: (plan: PigeonPlan) => Math.max(0, ...plan.holes) + 1,
   };
 }
+
+/** A Hex-a-Hop map whose laser shot needs `refine` at 2 moves (see the test of solver calls). */
+const LASER_MAP = {
+  map: ['.....', '.o.L.', '.gLL.', '.LIo.', '.....'],
+  start: [3, 3],
+  items: [[1, 3, 'jump']],
+};
 
 const inOrder = (pigeons: number): number[] => Array.from({ length: pigeons }, (_, p) => p);
 
@@ -241,19 +248,33 @@ describe(solveParsed.name, () => {
     expect(events.some((e) => e.type === 'bounds')).toBe(true);
   });
 
+  it("names on each solved horizon's line the formula its solver got", async () => {
+    const instance = { pigeons: 5 };
+    const report = await solveParsed(pigeonLadderGame, instance, { parallelism: 1, quickPlan: false });
+    expect(report.status).toBe('optimal');
+    const ran = report.horizons.filter((h) => h.result === 'sat' || h.result === 'unsat');
+    expect(ran.length).toBeGreaterThan(1);
+    for (const h of ran) {
+      const formula = pigeonLadderGame.encode(instance, h.t).formula;
+      expect(h).toMatchObject({ vars: formula.numVars, clauses: formula.numClauses });
+    }
+    // Different horizons, different formulas: the lines are not one figure repeated.
+    expect(new Set(ran.map((h) => h.clauses)).size).toBe(ran.length);
+  });
+
   it('reports the solver calls of a horizon whose lazy encoding asked for refinement', async () => {
     // A Hex-a-Hop map where, at 2 moves, a model exploding the laser the game's order spares
     // would win: refine cuts it, and 2 is UNSAT only after more than one call.
-    const report = await solveInstance(
-      'hexahop',
-      { map: ['.....', '.o.L.', '.gLL.', '.LIo.', '.....'], start: [3, 3], items: [[1, 3, 'jump']] },
-      { parallelism: 1 },
-    );
+    const report = await solveInstance('hexahop', LASER_MAP, { parallelism: 1 });
     expect(report.status).toBe('optimal');
     expect(report.horizon).toBe(3);
     const below = report.horizons.find((h) => h.t === 2);
     expect(below?.result).toBe('unsat');
     expect(below?.rounds).toBeGreaterThan(1);
+    // Its line counts the clauses refine added to the formula first encoded.
+    expect(below?.clauses).toBeGreaterThan(
+      gameById('hexahop').encode(gameById('hexahop').parse(LASER_MAP), 2).formula.numClauses,
+    );
     expect(report.horizons.filter((h) => h.t < 2).every((h) => h.rounds === undefined)).toBe(true);
   });
 

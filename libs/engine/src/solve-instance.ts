@@ -15,7 +15,13 @@ import {
 
 import { type HorizonResult, type HorizonStats, solveEncoded, solveHorizon } from './horizon-solver.js';
 import { SlotPool } from './slot-pool.js';
-import { type HorizonLine, type SolveReport, type SolveStatus, solverUsageOf } from './solve-report.js';
+import {
+  formulaSizeOf,
+  type HorizonLine,
+  type SolveReport,
+  type SolveStatus,
+  solverUsageOf,
+} from './solve-report.js';
 
 /** What a caller may ask of one solve. */
 export interface SolveOptions {
@@ -241,7 +247,9 @@ async function sweepHorizons<I, S>(
       ...(statsByT.get(h.t)?.rounds === undefined ? {} : { rounds: statsByT.get(h.t)!.rounds }),
       ...(h.reason === undefined ? {} : { reason: h.reason }),
       // A horizon some plan answered had no solver run to measure.
-      ...(h.by === undefined ? solverUsageOf(statsByT.get(h.t)) : { by: h.by }),
+      ...(h.by === undefined
+        ? { ...formulaSizeOf(statsByT.get(h.t)), ...solverUsageOf(statsByT.get(h.t)) }
+        : { by: h.by }),
     })),
     stats: { vars: shown?.vars ?? 0, clauses: shown?.clauses ?? 0, solver: solverName, wallMs: 0 },
     render: game.render(instance, result.plan),
@@ -357,7 +365,9 @@ async function solveSingle<I, S>(
       solution: solved ? first.plan : undefined,
       verified: solved,
       bounds: { lower: 0, upper: solved ? 0 : undefined },
-      horizons: [{ t: 0, result: first.result, ms, ...solverUsageOf(first.stats) }],
+      horizons: [
+        { t: 0, result: first.result, ms, ...formulaSizeOf(first.stats), ...solverUsageOf(first.stats) },
+      ],
       stats: { vars: first.stats.vars, clauses: first.stats.clauses, solver: solverName, wallMs: 0 },
       render: game.render(instance, solved ? first.plan : undefined),
     };

@@ -25,6 +25,20 @@ export interface HorizonLine {
    */
   solverCpuMs?: number;
   solverPeakRssKiB?: number;
+  /**
+   * The last run's formula, as the solver got it (with any clauses a lazy encoding added):
+   * variables and clauses; absent where no solver ran (a plan answered the horizon).
+   */
+  vars?: number;
+  clauses?: number;
+}
+
+/** A horizon run's formula size. */
+export type FormulaSize = Pick<HorizonStats, 'vars' | 'clauses'>;
+
+/** The formula size that `stats` (a run's, a worker's report, a job's record) has, for a horizon line. */
+export function formulaSizeOf(stats: FormulaSize | undefined): Partial<FormulaSize> {
+  return stats === undefined ? {} : { vars: stats.vars, clauses: stats.clauses };
 }
 
 /** A horizon run's solver usage, where it was measured. */

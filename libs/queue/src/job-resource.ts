@@ -36,6 +36,9 @@ export interface JobHorizonLine {
   /** The last run's solver processes: CPU time (ms) and largest peak resident set (KiB). */
   solverCpuMs?: number;
   solverPeakRssKiB?: number;
+  /** The last run's formula: variables and clauses (absent while it runs, or where a plan answered). */
+  vars?: number;
+  clauses?: number;
 }
 
 /**

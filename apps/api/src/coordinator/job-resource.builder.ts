@@ -1,4 +1,4 @@
-import { solverUsageOf } from '@satfarm/engine';
+import { formulaSizeOf, solverUsageOf } from '@satfarm/engine';
 import { isFinalStatus, type JobHorizonLine, type JobResource } from '@satfarm/queue';
 
 import type { JobMeta, JobState } from './job-record.js';
@@ -23,7 +23,9 @@ export function buildJobResource(meta: JobMeta, state: JobState, now: number, re
       ...(h.run === undefined ? {} : { runs: h.run }),
       ...(open || state.sizes[h.t]?.rounds === undefined ? {} : { rounds: state.sizes[h.t]!.rounds }),
       ...(h.by === undefined ? {} : { by: h.by }),
-      ...(open || h.by !== undefined ? {} : solverUsageOf(state.sizes[h.t])),
+      ...(open || h.by !== undefined
+        ? {}
+        : { ...formulaSizeOf(state.sizes[h.t]), ...solverUsageOf(state.sizes[h.t]) }),
     });
   }
   const plan = state.plan;

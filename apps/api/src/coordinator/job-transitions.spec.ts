@@ -147,6 +147,9 @@ describe(horizonFinished.name, () => {
     expect(sut.horizonEvents[0]).toMatchObject({ t: 4, state: 'unsat', stats: usage });
     const lines = buildJobResource(m, sut.state, NOW).horizons;
     expect(lines.find((h) => h.t === 4)).toMatchObject({ result: 'unsat', ...usage });
+    // The line names the formula its worker reported (report(t) encodes 10 t vars, 20 t clauses).
+    expect(lines.find((h) => h.t === 4)).toMatchObject({ vars: 40, clauses: 80 });
+    expect(lines.filter((h) => h.result === 'queued').some((h) => 'clauses' in h)).toBe(false);
     // Not measured (no native spawn host): no such fields, and none on horizons still running.
     const plain = applied(horizonFinished(m, start, report(4, 'unsat'), NOW));
     const plainLines = buildJobResource(m, plain.state, NOW).horizons;

@@ -107,6 +107,8 @@ static void emit(int op, uint32_t id, const void *payload, size_t len) {
   out_len += HEADER + len;
 }
 
+static void owner_gone(void);
+
 /* Blocking write to the owner: its back-pressure reaches the solvers' pipes. */
 static void flush(void) {
   size_t done = 0;
@@ -114,8 +116,11 @@ static void flush(void) {
     ssize_t n = write(STDOUT_FILENO, outbuf + done, out_len - done);
     if (n < 0) {
       if (errno == EINTR) continue;
+      /* The owner exited before reading its last frames (a CLI done with its report): the same
+       * quiet end as when its pipe closes, not an error to print on its terminal. */
+      if (errno == EPIPE) owner_gone();
       out_len = 0;
-      die("writing to the owner"); /* the owner is gone */
+      die("writing to the owner");
     }
     done += (size_t)n;
   }

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { realpathSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import {
   type SolverChild,
 } from './process-launcher.js';
 import { runSolverProcess } from './solver-process.js';
+import { encodeOwnerFrame } from './spawn-host.protocol.js';
 
 const kissats = (): number[] =>
   descendantProcesses()
@@ -206,6 +208,28 @@ exec sleep 30`,
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a native host whose owner stops reading', () => {
+  it('ends quietly and kills its processes, printing nothing on the terminal the owner shared', async () => {
+    const path = nativeSpawnHost();
+    if (path === undefined) throw new Error('the native spawn host is not built (npm run build:native)');
+    const host = spawn(path, [String(process.pid)], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let err = '';
+    host.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const exited = once(host, 'exit') as Promise<[number | null, string | null]>;
+    // `yes` floods the host with output to relay; the owner then closes its end unread, as a
+    // CLI does when it exits with its report printed.
+    host.stdin.write(encodeOwnerFrame({ op: 'spawn', id: 1, command: 'yes', args: ['satfarm'] }));
+    await once(host.stdout, 'data');
+    const relayed = () => descendantProcesses().filter((row) => row.command === 'yes');
+    await expect.poll(() => relayed().length, { timeout: 5_000 }).toBe(1);
+    host.stdout.destroy();
+    const ended = await exited;
+    expect(err).toBe('');
+    expect(ended).toEqual([0, null]);
+    await expect.poll(() => relayed(), { timeout: 5_000 }).toEqual([]);
   });
 });
 

@@ -159,13 +159,26 @@ describe(timelineFromResource.name, () => {
       bounds: { lower: 3, upper: 3 },
       horizon: 3,
       horizons: [
-        { t: 2, result: 'unsat', ms: 900, solverCpuMs: 850, solverPeakRssKiB: 20_480 },
+        {
+          t: 2,
+          result: 'unsat',
+          ms: 900,
+          vars: 120,
+          clauses: 480,
+          solverCpuMs: 850,
+          solverPeakRssKiB: 20_480,
+        },
         { t: 3, result: 'sat', ms: 0, by: 'given plan' },
       ],
     });
     const timeline = timelineFromResource(final, 3000);
     expect(timeline.horizons.map((h) => [h.t, h.solverCpuMs, h.solverPeakRssKiB])).toEqual([
       [2, 850, 20_480],
+      [3, undefined, undefined],
+    ]);
+    // A job opened after it ended shows each horizon's formula from the resource alone.
+    expect(timeline.horizons.map((h) => [h.t, h.vars, h.clauses])).toEqual([
+      [2, 120, 480],
       [3, undefined, undefined],
     ]);
     const stats = { vars: 10, clauses: 20, solver: 'kissat', solverCpuMs: 700, solverPeakRssKiB: 9_000 };

@@ -100,6 +100,8 @@ export function timelineFromResource(job: JobResource, now: number, previous?: J
       now,
     );
     const measured = {
+      ...(line.vars === undefined ? {} : { vars: line.vars }),
+      ...(line.clauses === undefined ? {} : { clauses: line.clauses }),
       ...(line.rounds === undefined ? {} : { rounds: line.rounds }),
       ...(line.solverCpuMs === undefined ? {} : { solverCpuMs: line.solverCpuMs }),
       ...(line.solverPeakRssKiB === undefined ? {} : { solverPeakRssKiB: line.solverPeakRssKiB }),

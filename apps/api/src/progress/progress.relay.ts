@@ -1,9 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import type { Namespace } from 'socket.io';
 
-import { type HorizonEventPayload, type JobEventPayload, ProgressEvent, progressRoom } from '@satfarm/queue';
+import {
+  type HorizonEventPayload,
+  isFinalStatus,
+  type JobEventPayload,
+  ProgressEvent,
+  progressRoom,
+} from '@satfarm/queue';
 
 import type { ProgressSink } from '../coordinator/sweep-coordinator.js';
+
+/**
+ * The room of the clients that `subscribe` itself gave a job's final `job` event (the job was over
+ * when they subscribed): the broadcast of that event leaves them out, so none gets it twice.
+ */
+export const finalSentRoom = (jobId: string): string => `final:${jobId}`;
 
 /**
  * The coordinator's progress sink: emits to the rooms of a job and of its batch on the
@@ -24,19 +36,26 @@ export class ProgressRelay implements ProgressSink {
   }
 
   job(event: JobEventPayload, batchId?: string): void {
-    this.emit(ProgressEvent.job, event, event.jobId, batchId);
+    this.emit(ProgressEvent.job, event, event.jobId, batchId, isFinalStatus(event.status));
   }
 
   solverProgress(event: HorizonEventPayload): void {
     this.namespace?.local.to(progressRoom.job(event.jobId)).emit(ProgressEvent.horizon, event);
   }
 
-  private emit(name: string, payload: unknown, jobId: string, batchId: string | undefined): void {
+  private emit(
+    name: string,
+    payload: unknown,
+    jobId: string,
+    batchId: string | undefined,
+    final = false,
+  ): void {
     if (this.namespace === undefined) return;
     const rooms =
       batchId === undefined
         ? [progressRoom.job(jobId)]
         : [progressRoom.job(jobId), progressRoom.batch(batchId)];
-    this.namespace.to(rooms).emit(name, payload);
+    const to = this.namespace.to(rooms);
+    (final ? to.except(finalSentRoom(jobId)) : to).emit(name, payload);
   }
 }

@@ -168,6 +168,10 @@ describe('the farm API', () => {
     expect(
       metricValue(after, 'satfarm_queue_jobs', { queue: 'satfarm-horizons', state: 'completed' }),
     ).toBeGreaterThanOrEqual(1);
+    // BullMQ's counters are read from Redis: farm-wide, the same on either replica.
+    for (const queue of ['satfarm-horizons', 'satfarm-reports'])
+      expect(metricValue(after, 'bullmq_job_completed_total', { queue })).toBeGreaterThanOrEqual(1);
+    expect(after).toContain('# TYPE bullmq_job_failed_total counter');
   });
 
   it('solves a Hex-a-Hop level from a level file the farm lists (SATFARM_LEVEL_FILES)', async () => {

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 
-import { describeRedisError, FarmKeys, QueueName } from '@satfarm/queue';
+import { describeRedisError, FarmKeys, QueueName, WORKER_METRICS } from '@satfarm/queue';
 import { createSolver, type LaunchMode, liveSolverCount, type ResourceLimits } from '@satfarm/solver';
 
 import { HorizonCancelListener } from './horizon-cancel.listener.js';
@@ -70,6 +70,7 @@ export class HorizonWorker {
       prefix,
       concurrency: slots,
       autorun: false,
+      metrics: WORKER_METRICS,
       ...(this.options.horizonLockMs === undefined
         ? {}
         : { lockDuration: this.options.horizonLockMs, stalledInterval: this.options.horizonLockMs }),

@@ -1,4 +1,4 @@
-import type { JobsOptions } from 'bullmq';
+import { type JobsOptions, type MetricsOptions, MetricsTime } from 'bullmq';
 
 import { MAX_PRIORITY } from './job-request.schema.js';
 
@@ -21,6 +21,13 @@ export const REPORT_JOB_OPTIONS: JobsOptions = {
   removeOnComplete: true,
   removeOnFail: { age: 24 * 3600, count: 10_000 },
 };
+
+/**
+ * BullMQ's metrics, for every worker of both queues: only a worker with them counts the jobs it
+ * completes or fails, the counts behind `bullmq_job_completed_total` and `bullmq_job_failed_total`.
+ * The exporter reads only the totals, so the per-minute history BullMQ keeps beside them is short.
+ */
+export const WORKER_METRICS: MetricsOptions = { maxDataPoints: MetricsTime.ONE_HOUR };
 
 /**
  * BullMQ's priority (1 runs first) for a job's `options.priority` (0..100, higher runs first).

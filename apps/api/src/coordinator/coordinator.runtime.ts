@@ -11,6 +11,7 @@ import {
   parseHorizonJobId,
   parsePayload,
   QueueName,
+  WORKER_METRICS,
 } from '@satfarm/queue';
 
 import { buildFarmOverview } from '../farm/farm-overview.builder.js';
@@ -100,6 +101,7 @@ export class CoordinatorRuntime {
         prefix: this.options.prefix,
         concurrency: this.options.reportConcurrency ?? 32,
         autorun: false,
+        metrics: WORKER_METRICS,
         // Applying a report takes milliseconds: a coordinator that died holding one hands it on soon.
         lockDuration: 10_000,
         stalledInterval: 5_000,

@@ -2,10 +2,12 @@ import { copyFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEFAULT_LEVELS_PATH } from '@satfarm/games';
-import type { BatchResource, FarmOverview, JobResource } from '@satfarm/queue';
+import { type BatchResource, type FarmOverview, type JobResource, QueueName } from '@satfarm/queue';
 
 import { http, metricValue, ProgressClient } from './support/farm-client.js';
 import {
@@ -13,6 +15,7 @@ import {
   deletePrefix,
   specDir,
   startApi,
+  TEST_REDIS_URL,
   uniquePrefix,
   writeFarmGamesModule,
 } from './support/farm-processes.js';
@@ -299,9 +302,52 @@ describe('the farm API', () => {
     expect((await http(serving.url, 'GET', '/v1/batches/no-such-batch', undefined, auth)).status).toBe(404);
   });
 
+  it('refuses a list page of no jobs and an unknown query parameter with 400 naming it', async () => {
+    const get = (path: string) =>
+      http<{ field: string; jobs: JobResource[] }>(serving.url, 'GET', path, undefined, auth);
+    for (const [path, field] of [
+      ['/v1/jobs?limit=0', 'query.limit'],
+      ['/v1/jobs?state=optimal&limit=0', 'query.limit'],
+      ['/v1/jobs?limit=501', 'query.limit'],
+      ['/v1/jobs?foo=bar', 'query.foo'],
+      ['/v1/jobs?limit=5&stat=optimal', 'query.stat'],
+    ] as const) {
+      const answer = await get(path);
+      expect({ path, status: answer.status, field: answer.body.field }).toEqual({ path, status: 400, field });
+    }
+    const page = await get('/v1/jobs?limit=1');
+    expect(page.body).toMatchObject({ offset: 0, limit: 1 });
+    expect(page.body.jobs.length).toBeLessThanOrEqual(1);
+  });
+
+  it('answers a path id that is not valid percent-encoding with 400 naming id', async () => {
+    for (const [method, path] of [
+      ['GET', '/v1/jobs/%ZZ'],
+      ['DELETE', '/v1/jobs/%ZZ'],
+      ['GET', '/v1/batches/%ZZ'],
+      ['GET', '/v1/jobs/%E0%A4%A'],
+    ] as const) {
+      const answer = await http<{
+        field: string;
+        error: string;
+        issues: Array<{ field: string; reason: string }>;
+      }>(serving.url, method, path, undefined, auth);
+      expect({ path, status: answer.status, error: answer.body.error, field: answer.body.field }).toEqual({
+        path,
+        status: 400,
+        error: 'Bad Request',
+        field: 'id',
+      });
+      expect(answer.body.issues[0]?.reason).toMatch(/not a valid URL-encoded id/);
+    }
+  });
+
   const badBodies: Array<[string, unknown, string]> = [
     ['no game', { instance: 'p cnf 1 1\n1 0\n' }, 'game'],
     ['an unknown game', { game: 'chess', instance: 'x' }, 'game'],
+    ['a game named like a member of every object', { game: '__proto__', instance: 'x' }, 'game'],
+    ['a game named constructor', { game: 'constructor', instance: 'x' }, 'game'],
+    ['a game named toString', { game: 'toString', instance: 'x' }, 'game'],
     ['no instance', { game: 'cnf' }, 'instance'],
     ['malformed DIMACS', { game: 'cnf', instance: 'p cnf 2 1\n1 x 0\n' }, 'instance'],
     ['a field of the instance', { game: 'staircase', instance: { optimum: 0 } }, 'instance.optimum'],
@@ -428,9 +474,25 @@ describe('the farm API', () => {
     ).toBe('query.state');
   });
 
-  it('refuses a body over the size limit with 413', async () => {
+  it('refuses a body over the size limit with 413, one it cannot decode with 415', async () => {
     const big = { game: 'cnf', instance: `p cnf 1 1\n${'1 0\n'.repeat(60_000)}` };
-    expect((await http(serving.url, 'POST', '/v1/jobs', big, auth)).status).toBe(413);
+    const body = { game: 'cnf', instance: 'p cnf 1 1\n1 0\n' };
+    const cases = [
+      [big, {}, 413, 'Payload Too Large'],
+      [body, { 'content-type': 'application/json; charset=klingon' }, 415, 'Unsupported Media Type'],
+      [body, { 'content-encoding': 'br2' }, 415, 'Unsupported Media Type'],
+    ] as const;
+    for (const [sent, headers, status, error] of cases) {
+      const answer = await http<{ error: string; field: string }>(serving.url, 'POST', '/v1/jobs', sent, {
+        ...auth,
+        ...headers,
+      });
+      expect({ status: answer.status, error: answer.body.error, field: answer.body.field }).toEqual({
+        status,
+        error,
+        field: '(body)',
+      });
+    }
   });
 
   it('requires an API key on /v1, /progress and /queues, but not on /health and /metrics', async () => {
@@ -449,6 +511,62 @@ describe('the farm API', () => {
     expect(queues.headers.get('www-authenticate')).toMatch(/Basic/);
     const basic = `Basic ${Buffer.from(`ops:${KEY}`).toString('base64')}`;
     expect((await http(serving.url, 'GET', '/queues', undefined, { authorization: basic })).status).toBe(200);
+  });
+
+  it('shows the queues at /queues read-only: its write routes are refused and change nothing', async () => {
+    const basic = { authorization: `Basic ${Buffer.from(`ops:${KEY}`).toString('base64')}` };
+    const board = (method: string, path: string, body?: unknown) =>
+      http<{ queues?: Array<{ name: string; readOnlyMode: boolean }> }>(
+        serving.url,
+        method,
+        `/queues/api${path}`,
+        body,
+        basic,
+      );
+    const connection = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
+    const horizons = new Queue(QueueName.horizons, { connection, prefix });
+    const reports = new Queue(QueueName.reports, { connection, prefix });
+    try {
+      const completed = await horizons.getCompletedCount();
+      const horizonJob = { jobId: 'intruder', game: 'cnf', t: 0 };
+      for (const [method, path, body] of [
+        ['POST', '/queues/satfarm-horizons/add', { name: 'intruder', data: horizonJob }],
+        ['POST', '/queues/satfarm-reports/add', { name: 'intruder', data: {} }],
+        ['PUT', '/queues/satfarm-horizons/pause', undefined],
+        ['PUT', '/queues/satfarm-horizons/clean/completed', undefined],
+        ['PUT', '/queues/satfarm-horizons/retry/failed', undefined],
+        ['PUT', '/queues/satfarm-horizons/promote', undefined],
+        ['PUT', '/queues/satfarm-horizons/empty', undefined],
+      ] as const)
+        expect({ path, status: (await board(method, path, body)).status }).toEqual({ path, status: 405 });
+      // Pause-all passes over read-only queues.
+      await board('PUT', '/queues/pause');
+      for (const queue of [horizons, reports]) {
+        expect(await queue.isPaused()).toBe(false);
+        const jobs = await queue.getJobs([
+          'waiting',
+          'prioritized',
+          'delayed',
+          'active',
+          'completed',
+          'failed',
+        ]);
+        expect(jobs.filter((j) => j.name === 'intruder')).toEqual([]);
+      }
+      expect(await horizons.getCompletedCount()).toBeGreaterThanOrEqual(completed);
+      // Reading still works.
+      const queues = await board('GET', '/queues');
+      expect(queues.status).toBe(200);
+      expect(queues.body.queues?.map((q) => [q.name, q.readOnlyMode])).toEqual(
+        expect.arrayContaining([
+          ['satfarm-horizons', true],
+          ['satfarm-reports', true],
+        ]),
+      );
+    } finally {
+      await Promise.all([horizons.close(), reports.close()]);
+      await connection.quit();
+    }
   });
 
   it('limits requests per key', async () => {

@@ -26,7 +26,10 @@ export function availableGames(): GameId[] {
 
 /** The game called `name`, or an InputError naming the field `game`. */
 export function gameById(name: string, field = 'game'): GameDefinition {
-  const game = (GAMES as Record<string, GameDefinition | undefined>)[name];
+  // Own keys only: a name such as `__proto__` or `toString` would otherwise find Object's members.
+  const game = Object.hasOwn(GAMES, name)
+    ? (GAMES as Record<string, GameDefinition | undefined>)[name]
+    : undefined;
   if (game === undefined) {
     throw new InputError(field, `unknown game '${name}'; known: ${availableGames().join(', ')}`);
   }

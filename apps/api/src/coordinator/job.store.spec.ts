@@ -60,6 +60,18 @@ describe(JobStore.name, () => {
     expect(await sut.load('missing')).toBeUndefined();
   });
 
+  it('pages the index, and an empty or negative page reads no ids', async () => {
+    await sut.create(['p1', 'p2', 'p3'].map((id) => ({ ...job(id), instance: 'x' })));
+    expect(await sut.ids('queued', 0, 2)).toHaveLength(2);
+    expect(await sut.ids('queued', 1, 1)).toHaveLength(1);
+    for (const status of ['queued', undefined] as const) {
+      expect(await sut.ids(status, 0, 0)).toEqual([]);
+      expect(await sut.ids(status, 2, 0)).toEqual([]);
+      expect(await sut.ids(status, 0, -1)).toEqual([]);
+      expect(await sut.ids(status, -1, 1)).toEqual([]);
+    }
+  });
+
   it('moves a job between status indexes and sets cancel markers in one write', async () => {
     const { meta, state } = job('b');
     await sut.create([{ meta, instance: 'x', state }]);

@@ -167,6 +167,8 @@ export class JobStore {
 
   /** Job ids in `status` (all jobs without one), newest first, with paging. */
   async ids(status: JobStatus | undefined, offset: number, limit: number): Promise<string[]> {
+    // ZREVRANGE counts negative indexes from the end: a stop of offset - 1 would read every job.
+    if (!(limit >= 1 && offset >= 0)) return [];
     const key = status === undefined ? this.keys.allJobs : this.keys.jobsIn(status);
     return this.redis.zrevrange(key, String(offset), String(offset + limit - 1));
   }

@@ -16,8 +16,9 @@ interface NodeResponse {
 }
 
 /**
- * The queue UI (bull-board) at `/queues`. With API keys set it asks for one by HTTP Basic auth
- * (any user name, the key as password), which a browser can prompt for, or a Bearer header.
+ * The queue UI (bull-board) at `/queues`, read-only. With API keys set it asks for one by HTTP
+ * Basic auth (any user name, the key as password), which a browser can prompt for, or a Bearer
+ * header.
  */
 export function mountQueueBoard(
   app: INestApplication,
@@ -30,7 +31,9 @@ export function mountQueueBoard(
   // @bull-board/express pins its own patch release of @bull-board/api: same interface, other type.
   type BoardServer = Parameters<typeof createBullBoard>[0]['serverAdapter'];
   createBullBoard({
-    queues: queues.map((q) => new BullMQAdapter(q)),
+    // Read-only: its write routes (add, retry, promote, clean, pause, empty, ...) would put jobs in
+    // the queues unchecked or remove them behind the coordinator's back; jobs go through /v1.
+    queues: queues.map((q) => new BullMQAdapter(q, { readOnlyMode: true })),
     serverAdapter: serverAdapter as unknown as BoardServer,
   });
   const guard = (req: NodeRequest, res: NodeResponse, next: () => void): void => {

@@ -27,6 +27,35 @@ describe('satfarm generate + solve for the puzzles', () => {
     expect((JSON.parse(inline.stdout) as Report).solution).toEqual(report.solution);
   });
 
+  it.each([
+    ['towers', ['--size', '5', '--seed', '3']],
+    ['singles', ['--width', '5', '--height', '4', '--seed', '1']],
+  ])('a generated %s puzzle as --json is solved as it is printed', async (game, options) => {
+    const generated = await runCli(['generate', game, ...options, '--json']);
+    expect(generated.code, generated.stderr).toBe(0);
+    const run = await runCli(['solve', game, '--input', '-', '--json', '--unique'], {
+      stdin: generated.stdout,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'satisfiable', verified: true, unique: true });
+  });
+
+  it('refuses singles sizes that no unique puzzle has, and towers sizes too slow to make, naming the option', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['singles', '--width', '1', '--seed', '1'], /bad input: width: a 1x1 grid has no puzzle/],
+      [['singles', '--width', '2', '--height', '1'], /bad input: height: a 2x1 grid has no puzzle/],
+      [['singles', '--width', '36'], /bad input: width: must be an integer in 1\.\.35/],
+      [['towers', '--size', '40'], /bad input: size: must be an integer in 1\.\.7, got 40/],
+    ];
+    for (const [args, message] of cases) {
+      const run = await runCli(['generate', ...args]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(message);
+      expect(run.stderr).not.toMatch(/^\s+at /m);
+      expect(run.stdout).toBe('');
+    }
+  });
+
   it('the same seed generates the same puzzle', async () => {
     const a = await runCli(['generate', 'singles', '--width', '5', '--seed', '3']);
     const b = await runCli(['generate', 'singles', '--width', '5', '--seed', '3']);

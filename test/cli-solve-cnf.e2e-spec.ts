@@ -165,11 +165,49 @@ describe('satfarm solve: bad input exits 2 with a message naming what is wrong',
       /solver/,
     ],
     ['an unknown option', ['solve', 'cnf', '--bogus'], undefined, /bogus/],
+    [
+      'a --timeout longer than a timer can wait',
+      ['solve', 'cnf', '--input', '-', '--timeout', '3000000'],
+      'p cnf 1 1\n1 0\n',
+      /--timeout.*at most 604800/,
+    ],
+    [
+      'a --patience longer than a timer can wait',
+      ['solve', 'cube', '--input', '-', '--policy', 'probe', '--patience', '3000000'],
+      '{"size": 2, "scramble": "R"}',
+      /--patience.*at most 604800/,
+    ],
+    [
+      'a cube instance with a misspelt field',
+      ['solve', 'cube', '--input', '-'],
+      '{"size": 3, "scramble": "R", "metirc": "qtm"}',
+      /bad input: metirc: unknown field/,
+    ],
+    ...[
+      ['cnf', '--policy', 'probe'],
+      ['cnf', '--presets'],
+      ['cnf', '--max-horizon', '3'],
+      ['towers', '--no-presets'],
+      ['towers', '--no-quick-plan'],
+      ['towers', '--patience', '1'],
+    ].map(([game, ...flag]): [string, string[], string | undefined, RegExp] => [
+      `${flag[0]} for ${game}, a single-solve game`,
+      ['solve', game!, '--input', game === 'cnf' ? 'examples/php-6.cnf' : 'examples/towers-5.txt', ...flag],
+      undefined,
+      new RegExp(`bad input: ${flag[0]}: applies to planning games with a horizon sweep, not to ${game}`),
+    ]),
+    [
+      '--patience under a policy without patient probes',
+      ['solve', 'cube', '--input', '-', '--policy', 'leap', '--patience', '1'],
+      '{"size": 2, "scramble": "R"}',
+      /bad input: --patience: applies to the policies with patient probes \(probe, bracket\), not to leap/,
+    ],
   ];
   it.each(cases)('%s', async (_name, args, stdin, message) => {
     const run = await runCli(args, { stdin });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
+    expect(run.stderr).not.toMatch(/^\s+at /m);
     expect(run.stdout).toBe('');
   });
 });

@@ -59,7 +59,45 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
     });
   });
 
-  it('submit of bad input exits 2 naming the field, and an unreachable farm exits 4', async () => {
+  it('submit exits 3 for a plan the farm has not proven optimal by the timeout', async () => {
+    // A 3x3 scramble of 10 moves: its undoing is a plan; no shorter one is ruled out within 2 s.
+    const run = await satfarm([
+      'submit',
+      'cube',
+      '--input',
+      '{"size": 3, "scramble": "R U F\' L D2 B R\' U2 F L\'"}',
+      '--plan',
+      "L F' U2 R B' D2 L' F U' R'",
+      '--timeout',
+      '2',
+      '--api',
+      serve.url,
+    ]);
+    expect(run.code, run.stderr).toBe(3);
+    const job = JSON.parse(run.stdout) as { status: string; bounds: { lower: number; upper: number } };
+    expect(job.status).toBe('satisfiable');
+    expect(job.bounds.upper).toBeLessThanOrEqual(10);
+    expect(job.bounds.lower).toBeLessThan(job.bounds.upper);
+  });
+
+  it('submit refuses options the game would ignore, naming them, as solve does', async () => {
+    const run = await satfarm([
+      'submit',
+      'cnf',
+      '--input',
+      'examples/php-6.cnf',
+      '--policy',
+      'probe',
+      '--api',
+      serve.url,
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /bad input: options\.policy: applies to planning games with a horizon sweep, not to cnf/,
+    );
+  });
+
+  it('submit of bad input exits 2 naming the field, and an unreachable farm exits 5', async () => {
     const bad = await satfarm(
       ['submit', 'cnf', '--input', '-', '--api', serve.url],
       {},
@@ -88,8 +126,35 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
       '--api',
       'http://127.0.0.1:9',
     ]);
-    expect(away.code).toBe(4);
-    expect(away.stderr).toMatch(/cannot reach the farm/);
+    expect(away.code).toBe(5);
+    // One line naming the farm, no stack trace.
+    expect(away.stderr).toBe('satfarm: cannot reach the farm at http://127.0.0.1:9: websocket error\n');
+    expect(away.stdout).toBe('');
+  });
+
+  it('submit checks --api and --priority before it connects, exiting 2 naming them', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [
+        ['--api', 'notaurl'],
+        /bad input: api: expected an http:\/\/ or https:\/\/ URL of the farm, got 'notaurl'/,
+      ],
+      [['--api', 'ftp://127.0.0.1:9'], /bad input: api: /],
+      [
+        ['--priority', '500', '--api', 'http://127.0.0.1:9'],
+        /option '--priority <n>' argument '500' is invalid/,
+      ],
+    ];
+    for (const [flags, message] of cases) {
+      const run = await satfarm(['submit', 'cnf', '--input', 'examples/php-6.cnf', ...flags]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(message);
+      expect(run.stderr).not.toMatch(/cannot reach/);
+    }
+    const env = await satfarm(['submit', 'cnf', '--input', 'examples/php-6.cnf'], {
+      SATFARM_API_URL: 'farm',
+    });
+    expect(env.code).toBe(2);
+    expect(env.stderr).toMatch(/bad input: SATFARM_API_URL: /);
   });
 
   it('refuses bad configuration naming the variable', async () => {

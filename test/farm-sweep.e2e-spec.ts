@@ -235,6 +235,35 @@ describe('a farm of one API and two worker processes', () => {
     }
   });
 
+  it('refuses the options a game would ignore with 400 naming them, as the CLI refuses its flags', async () => {
+    const cnf = { game: 'cnf', instance: 'p cnf 1 1\n1 0\n' };
+    const bad: Array<[object, string]> = [
+      [{ ...cnf, options: { quickPlan: false } }, 'options.quickPlan'],
+      [{ ...cnf, options: { presets: true } }, 'options.presets'],
+      [{ ...cnf, options: { policy: 'probe' } }, 'options.policy'],
+      [{ ...cnf, options: { patienceSec: 1 } }, 'options.patienceSec'],
+      [{ ...cnf, options: { maxHorizon: 3 } }, 'options.maxHorizon'],
+      [{ ...cnf, options: { maxHorizon: 3000 } }, 'options.maxHorizon'],
+      [
+        { game: 'staircase', instance: { optimum: 5 }, options: { policy: 'leap', patienceSec: 1 } },
+        'options.patienceSec',
+      ],
+    ];
+    for (const [job, field] of bad) {
+      const { status, body } = await http<{ field: string; message: string }>(
+        api.url,
+        'POST',
+        '/v1/jobs',
+        job,
+      );
+      expect(status).toBe(400);
+      expect(body.field).toBe(field);
+      expect(body.message).toMatch(
+        /applies to (planning games with a horizon sweep, not to cnf|the policies)/,
+      );
+    }
+  });
+
   it('refuses a patience that is not a positive number of seconds, and queues nothing', async () => {
     const { status, body } = await http<{ message: unknown }>(api.url, 'POST', '/v1/jobs', {
       game: 'staircase',

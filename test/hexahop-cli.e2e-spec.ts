@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 
 import { gameById } from '@satfarm/games';
 
-import { runCli } from './support/run-cli.js';
+import { descendants } from './support/process-table.js';
+import { type CliRun, runCli } from './support/run-cli.js';
 
 const hexahopGame = gameById('hexahop');
 
@@ -65,6 +66,38 @@ describe('satfarm solve hexahop', () => {
     expect(edge.stderr).toMatch(
       /map.*tile type 'spinner \(next to the edge of the map\)', which is not supported yet/,
     );
+  });
+});
+
+describe('satfarm solve hexahop: a plan not proven optimal', () => {
+  // Forced Fire: the beam search finds a 49-move plan at once; proving the optimum takes minutes.
+  const input = ['--input', '{"level": "Forced Fire"}', '--json', '--parallel', '1'];
+  type Report = { status: string; solution?: { moves: string[] }; bounds: { lower: number; upper: number } };
+
+  function expectUnprovenPlan(run: CliRun): void {
+    expect(run.code, run.stderr).toBe(3);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.status).toBe('satisfiable');
+    expect(report.solution?.moves.length).toBe(report.bounds.upper);
+    expect(report.bounds.lower).toBeLessThan(report.bounds.upper);
+  }
+
+  it('exits 3 at --timeout, with the plan in the report', async () => {
+    expectUnprovenPlan(await runCli(['solve', 'hexahop', ...input, '--timeout', '2']));
+  });
+
+  it('exits 3 on SIGTERM, with the plan in the report', async () => {
+    let cli = 0;
+    const running = runCli(['solve', 'hexahop', ...input], { onSpawn: (pid) => (cli = pid) });
+    // The solver starts after the quick plan: once one has run, the plan is in the sweep.
+    let solverSeen = false;
+    for (let i = 0; i < 300 && !solverSeen; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      solverSeen = descendants(cli).some((row) => row.command === 'cadical');
+    }
+    expect(solverSeen).toBe(true);
+    process.kill(cli, 'SIGTERM');
+    expectUnprovenPlan(await running);
   });
 });
 

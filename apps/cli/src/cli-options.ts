@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 
 import type { EncodingChoices } from '@satfarm/games';
+import { MAX_TIMEOUT_SEC } from '@satfarm/queue';
 
 /** A commander argument parser for a positive integer, with the option's name in the error. */
 export function positiveInt(value: string): number {
@@ -20,11 +21,13 @@ export function nonNegativeInt(value: string): number {
   return n;
 }
 
-/** A commander argument parser for a positive number of seconds. */
+/** A commander argument parser for a positive number of seconds, at most the farm's limit (7 days). */
 export function positiveSeconds(value: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) {
-    throw new InvalidArgumentError(`expected a positive number of seconds, got '${value}'`);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > MAX_TIMEOUT_SEC) {
+    throw new InvalidArgumentError(
+      `expected a positive number of seconds, at most ${MAX_TIMEOUT_SEC} (7 days), got '${value}'`,
+    );
   }
   return n;
 }

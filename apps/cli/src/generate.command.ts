@@ -1,7 +1,14 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 
 import { pigeonhole, randomKSat } from '@satfarm/cnf';
-import { generateScramble, generateSingles, generateSnake, generateTowers, InputError } from '@satfarm/games';
+import {
+  generateScramble,
+  generateSingles,
+  generateSnake,
+  generateTowers,
+  InputError,
+  TOWERS_GENERATE_MAX_SIZE,
+} from '@satfarm/games';
 
 import { nonNegativeInt, positiveInt } from './cli-options.js';
 
@@ -48,7 +55,7 @@ export function generateCommand(): Command {
               : randomKSat(
                   required('vars', flags.vars),
                   Math.round(flags.ratio * required('vars', flags.vars)),
-                  flags.k,
+                  atMostVars(flags.k, required('vars', flags.vars)),
                   flags.seed,
                 );
           for (const chunk of formula.dimacsChunks()) process.stdout.write(chunk);
@@ -61,9 +68,9 @@ export function generateCommand(): Command {
       .addOption(new Option('--size <n>', 'cube size').choices(['2', '3']).default('3'))
       .requiredOption('--moves <n>', 'scramble length', nonNegativeInt)
       .option('--seed <n>', 'seed (default: the clock)', nonNegativeInt)
-      .action(async (flags: { size: string; moves: number; seed?: number }) => {
+      .action((flags: { size: string; moves: number; seed?: number }) => {
         const size = Number(flags.size) as 2 | 3;
-        const moves = await asInput(() => generateScramble(size, flags.moves, flags.seed ?? Date.now()));
+        const moves = generateScramble(size, flags.moves, flags.seed ?? Date.now());
         const scramble = moves.join(' ');
         printJson({ size, scramble });
       }),
@@ -78,7 +85,7 @@ export function generateCommand(): Command {
       .addOption(new Option('--order <order>', 'apple order').choices(['any', 'given']).default('any'))
       .option('--length <n>', 'initial snake length', positiveInt)
       .action(
-        async (flags: {
+        (flags: {
           width: number;
           height: number;
           apples: number;
@@ -86,18 +93,18 @@ export function generateCommand(): Command {
           order: 'any' | 'given';
           length?: number;
         }) => {
-          printJson(await asInput(() => generateSnake(flags)));
+          printJson(generateSnake(flags));
         },
       ),
   );
   generate.addCommand(
     new Command('towers')
       .description("a Towers puzzle with a unique solution, as Tatham's game ID")
-      .requiredOption('--size <n>', 'grid size', positiveInt)
+      .requiredOption('--size <n>', `grid size, 1..${TOWERS_GENERATE_MAX_SIZE}`, positiveInt)
       .option('--seed <n>', 'seed (default: the clock)', nonNegativeInt)
       .option('--json', 'print the JSON instance instead of the game ID')
       .action(async (flags: { size: number; seed?: number; json?: boolean }) => {
-        const puzzle = await asInput(() => generateTowers({ size: flags.size, seed: flags.seed }));
+        const puzzle = await generateTowers({ size: flags.size, seed: flags.seed });
         process.stdout.write(flags.json ? `${JSON.stringify(puzzle.instance)}\n` : `${puzzle.id}\n`);
       }),
   );
@@ -109,9 +116,7 @@ export function generateCommand(): Command {
       .option('--seed <n>', 'seed (default: the clock)', nonNegativeInt)
       .option('--json', 'print the JSON instance instead of the game ID')
       .action(async (flags: { width: number; height?: number; seed?: number; json?: boolean }) => {
-        const puzzle = await asInput(() =>
-          generateSingles({ width: flags.width, height: flags.height, seed: flags.seed }),
-        );
+        const puzzle = await generateSingles({ width: flags.width, height: flags.height, seed: flags.seed });
         process.stdout.write(flags.json ? `${JSON.stringify(puzzle.instance)}\n` : `${puzzle.id}\n`);
       }),
   );
@@ -122,14 +127,10 @@ function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value)}\n`);
 }
 
-/** Generators reject impossible options with a RangeError; at the CLI that is bad input. */
-async function asInput<T>(make: () => T | Promise<T>): Promise<T> {
-  try {
-    return await make();
-  } catch (err) {
-    if (err instanceof RangeError) throw new InputError('options', err.message);
-    throw err;
-  }
+/** `--k`, which random k-SAT needs at most `--vars` of (distinct variables in a clause). */
+function atMostVars(k: number, vars: number): number {
+  if (k > vars) throw new InputError('k', `must be at most --vars (${vars}), got ${k}`);
+  return k;
 }
 
 function required(name: string, value: number | undefined): number {

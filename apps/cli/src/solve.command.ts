@@ -2,8 +2,14 @@ import { availableParallelism } from 'node:os';
 
 import { Command, Option } from 'commander';
 
-import { exitCodeFor, type SolveReport, solveInstance } from '@satfarm/engine';
-import type { EncodingChoices } from '@satfarm/games';
+import {
+  checkOptionScope,
+  exitCodeFor,
+  type ScopedOptions,
+  type SolveReport,
+  solveInstance,
+} from '@satfarm/engine';
+import { type EncodingChoices, gameById } from '@satfarm/games';
 import { installSolverReaper, SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 
 import { jsonObject, nonNegativeInt, positiveInt, positiveSeconds } from './cli-options.js';
@@ -36,23 +42,26 @@ export function solveCommand(): Command {
     .argument('<game>', 'cube, snake, hexahop, towers, singles, tictactoe or cnf')
     .option('-i, --input <file>', 'instance file, - for standard input, or inline JSON')
     .option('--json', 'print exactly one JSON object on stdout')
-    .option('--max-horizon <n>', 'largest horizon to try', nonNegativeInt)
+    .option('--max-horizon <n>', 'planning games: largest horizon to try', nonNegativeInt)
     .option(
       '--min-horizon <n>',
-      'start the sweep at n, e.g. from a bound an earlier run proved (n - 1 runs too, to prove it; a plan at or below n reopens the horizons under it)',
+      'start the sweep at n, e.g. from a bound an earlier run proved (n - 1 runs too, to prove it; a plan at or below n - 1 reopens the horizons under it)',
       nonNegativeInt,
     )
     .option('--parallel <n>', 'horizons solved at once (default: number of cores)', positiveInt)
     .addOption(new Option('--solver <name>', "SAT solver (default: the game's own)").choices(SOLVER_NAMES))
     .option('--timeout <seconds>', 'give up after this long, keeping the best plan found', positiveSeconds)
-    .option('--unique', 'prove the solution unique, or show a second one')
+    .option('--unique', 'single-solve games: prove the solution unique, or show a second one')
     .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe, leap, bracket)')
     .option(
       '--patience <seconds>',
       "how long a probe of probe's or bracket's second slot runs before it gives way to another horizon",
       positiveSeconds,
     )
-    .option('--presets', 'solver presets by the bounds: --unsat for the lowest open horizon, --sat above')
+    .option(
+      '--presets',
+      'planning games: solver presets by the bounds (--unsat for the lowest open horizon, --sat above)',
+    )
     .option('--no-presets', 'one solver configuration for every horizon (default for games other than cube)')
     .option(
       '--no-quick-plan',
@@ -69,6 +78,7 @@ export function solveCommand(): Command {
     )
     .option('--no-progress', 'no live progress display')
     .action(async (gameName: string, flags: SolveFlags) => {
+      checkOptionScope(gameById(gameName), scopedOptions(flags), (option) => flagOf(option, flags));
       installSolverReaper();
       const input = await readInput(flags.input);
       const plan = await readPlan(flags.plan, flags.input);
@@ -89,7 +99,7 @@ export function solveCommand(): Command {
           policy: flags.policy,
           patienceSec: flags.patience,
           presets: flags.presets,
-          quickPlan: flags.quickPlan,
+          ...(flags.quickPlan ? {} : { quickPlan: false }),
           plan,
           ...(flags.encoding === undefined ? {} : { encoding: flags.encoding }),
           signal: controller.signal,
@@ -101,6 +111,47 @@ export function solveCommand(): Command {
         process.off('SIGTERM', onSignal);
       }
       process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : renderReport(report));
-      process.exitCode = exitCodeFor(report.status);
+      process.exitCode = exitCodeFor(report);
     });
+}
+
+/** The flags of `solve` that apply to some games only (see `checkOptionScope`). */
+interface ScopedFlags {
+  maxHorizon?: number;
+  minHorizon?: number;
+  plan?: string;
+  policy?: string;
+  patience?: number;
+  presets?: boolean;
+  quickPlan: boolean;
+  unique?: boolean;
+}
+
+/** The scoped flags as the engine names them; `--no-quick-plan` is the only way to give quickPlan. */
+function scopedOptions(flags: ScopedFlags): ScopedOptions {
+  return {
+    maxHorizon: flags.maxHorizon,
+    minHorizon: flags.minHorizon,
+    plan: flags.plan,
+    policy: flags.policy,
+    patienceSec: flags.patience,
+    presets: flags.presets,
+    quickPlan: flags.quickPlan ? undefined : false,
+    unique: flags.unique,
+  };
+}
+
+/** The flag that gave `option`, as typed, for error messages. */
+function flagOf(option: keyof ScopedOptions, flags: ScopedFlags): string {
+  const names: Record<keyof ScopedOptions, string> = {
+    maxHorizon: '--max-horizon',
+    minHorizon: '--min-horizon',
+    plan: '--plan',
+    policy: '--policy',
+    patienceSec: '--patience',
+    presets: flags.presets === false ? '--no-presets' : '--presets',
+    quickPlan: '--no-quick-plan',
+    unique: '--unique',
+  };
+  return names[option];
 }

@@ -1,6 +1,6 @@
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 
-import { exitCodeFor, ExitCode, type SolveStatus } from '@satfarm/engine';
+import { exitCodeFor, ExitCode } from '@satfarm/engine';
 import { type EncodingChoices, InputError } from '@satfarm/games';
 import { SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 import {
@@ -9,7 +9,7 @@ import {
   type JobEventPayload,
   type JobOptions,
   type JobResource,
-  type JobStatus,
+  MAX_PRIORITY,
   PROGRESS_NAMESPACE,
   ProgressEvent,
 } from '@satfarm/queue';
@@ -45,7 +45,7 @@ export function submitCommand(): Command {
     .option('-i, --input <file>', 'instance file, - for standard input, or inline JSON')
     .option('--api <url>', 'the farm (default: SATFARM_API_URL or http://127.0.0.1:3000)')
     .option('--key <key>', 'API key (default: SATFARM_API_KEY)')
-    .option('--max-horizon <n>', 'largest horizon to try', nonNegativeInt)
+    .option('--max-horizon <n>', 'planning games: largest horizon to try', nonNegativeInt)
     .option(
       '--min-horizon <n>',
       'start the sweep at n (checked, never trusted: see solve --help)',
@@ -54,15 +54,18 @@ export function submitCommand(): Command {
     .option('--parallel <n>', 'horizons in flight at once', positiveInt)
     .option('--timeout <seconds>', 'give up after this long, keeping the best plan found', positiveSeconds)
     .addOption(new Option('--solver <name>', 'SAT solver').choices(SOLVER_NAMES))
-    .option('--priority <n>', '0..100, higher runs first', nonNegativeInt)
-    .option('--unique', 'prove the solution unique, or show a second one')
+    .option('--priority <n>', `0..${MAX_PRIORITY}, higher runs first`, priority)
+    .option('--unique', 'single-solve games: prove the solution unique, or show a second one')
     .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe, leap, bracket)')
     .option(
       '--patience <seconds>',
       "how long a probe of probe's or bracket's second slot runs before it gives way to another horizon",
       positiveSeconds,
     )
-    .option('--presets', 'solver presets by the bounds: --unsat for the lowest open horizon, --sat above')
+    .option(
+      '--presets',
+      'planning games: solver presets by the bounds (--unsat for the lowest open horizon, --sat above)',
+    )
     .option('--no-presets', 'one solver configuration for every horizon (default for games other than cube)')
     .option(
       '--plan <plan>',
@@ -79,9 +82,9 @@ export function submitCommand(): Command {
     )
     .option('--no-progress', 'no progress lines on a terminal')
     .action(async (game: string, flags: SubmitFlags) => {
+      const api = farmUrl(flags.api);
       const instance = await readInput(flags.input);
       const plan = await readPlan(flags.plan, flags.input);
-      const api = (flags.api ?? process.env.SATFARM_API_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
       const key = flags.key ?? process.env.SATFARM_API_KEY;
       const client = new FarmClient(api, key);
       const options: JobOptions = {
@@ -108,19 +111,45 @@ export function submitCommand(): Command {
       } catch (err) {
         if (!(err instanceof FarmUnreachableError)) throw err;
         process.stderr.write(`satfarm: ${err.message}\n`);
-        process.exitCode = ExitCode.internal;
+        process.exitCode = ExitCode.unreachable;
         return;
       }
       process.stdout.write(`${JSON.stringify(resource)}\n`);
-      process.exitCode = exitCodeForJob(resource.status);
+      process.exitCode = exitCodeForJob(resource);
     });
 }
 
-/** The CLI exit code for a job's final status (DESIGN.md §4; failed is an internal error). */
-export function exitCodeForJob(status: JobStatus): number {
+/** The CLI exit code for a job as it ended (docs/cli.md; failed is an internal error). */
+export function exitCodeForJob(job: Pick<JobResource, 'status' | 'bounds'>): number {
+  const { status, bounds } = job;
   if (status === 'failed') return ExitCode.internal;
   if (status === 'cancelled' || status === 'queued' || status === 'running') return ExitCode.unknown;
-  return exitCodeFor(status satisfies SolveStatus);
+  return exitCodeFor({ status, bounds });
+}
+
+/** `--priority`: a whole number the farm takes (0..MAX_PRIORITY), checked before connecting. */
+function priority(value: string): number {
+  const n = nonNegativeInt(value);
+  if (n > MAX_PRIORITY) throw new InvalidArgumentError(`expected 0..${MAX_PRIORITY}, got '${value}'`);
+  return n;
+}
+
+/** The farm's base URL from `--api`, else SATFARM_API_URL, else the local default; http(s) only. */
+function farmUrl(flag: string | undefined): string {
+  const [field, value] =
+    flag !== undefined
+      ? ['api', flag]
+      : ['SATFARM_API_URL', process.env.SATFARM_API_URL ?? 'http://127.0.0.1:3000'];
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new InputError(field, `expected an http:// or https:// URL of the farm, got '${value}'`);
+  }
+  return value.replace(/\/+$/, '');
 }
 
 /** The farm did not answer (connection refused, unknown host...). */
@@ -161,7 +190,7 @@ class FarmClient {
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
         socket.once('connect_error', (err: Error) =>
-          reject(new Error(`cannot reach the farm at ${this.api}: ${err.message}`)),
+          reject(new FarmUnreachableError(this.api, err.message, { cause: err })),
         );
       });
       const ended = new Promise<void>((resolve) => {

@@ -427,6 +427,36 @@ describe(solveParsed.name, () => {
     });
   });
 
+  it.each([
+    ['maxHorizon', { maxHorizon: 3 }],
+    ['policy', { policy: 'consecutive' }],
+    ['patienceSec', { patienceSec: 1 }],
+    ['presets', { presets: false }],
+    ['quickPlan', { quickPlan: false }],
+  ] as const)('refuses %s for a single-solve game, before any solver runs', async (field, options) => {
+    const events: SolveEvent[] = [];
+    await expect(
+      solveInstance('cnf', 'p cnf 1 1\n1 0\n', { ...options, onEvent: (e) => events.push(e) }),
+    ).rejects.toMatchObject({
+      field,
+      reason: 'applies to planning games with a horizon sweep, not to cnf',
+    });
+    expect(events).toEqual([]);
+  });
+
+  it('refuses a patience under a policy without patient probes, and takes it under one with them', async () => {
+    for (const policy of ['consecutive', 'leap']) {
+      await expect(
+        solveParsed(pigeonLadderGame, { pigeons: 3 }, { policy, patienceSec: 1 }),
+      ).rejects.toMatchObject({
+        field: 'patienceSec',
+        reason: `applies to the policies with patient probes (probe, bracket), not to ${policy}`,
+      });
+    }
+    const report = await solveParsed(pigeonLadderGame, { pigeons: 3 }, { policy: 'probe', patienceSec: 1 });
+    expect(report.status).toBe('optimal');
+  });
+
   it('reports unsatisfiable when no plan exists within the horizon cap', async () => {
     const report = await solveParsed(pigeonLadderGame, { pigeons: 7 }, { parallelism: 2, maxHorizon: 5 });
     expect(report.status).toBe('unsatisfiable');

@@ -14,6 +14,7 @@ import {
 } from '@satfarm/sweep';
 
 import { type HorizonResult, type HorizonStats, solveEncoded, solveHorizon } from './horizon-solver.js';
+import { checkOptionScope } from './option-scope.js';
 import { SlotPool } from './slot-pool.js';
 import {
   formulaSizeOf,
@@ -23,14 +24,18 @@ import {
   solverUsageOf,
 } from './solve-report.js';
 
-/** What a caller may ask of one solve. */
+/**
+ * What a caller may ask of one solve. The sweep's options (`SWEEP_ONLY_OPTIONS`) are refused for a
+ * single-solve game and `unique` for a planning game (`checkOptionScope`), as bad input.
+ */
 export interface SolveOptions {
+  /** The largest horizon a sweep tries; default: the game's `defaultMaxHorizon`. */
   maxHorizon?: number;
   /**
    * Where the caller expects the shortest plan, at or above (e.g. a bound an earlier run proved).
    * The sweep starts there and also runs the horizon below it, so an optimum it reports is still
-   * backed by an UNSAT answer; the value is checked, never trusted: a plan at or below it reopens
-   * the horizons under it. Planning games only.
+   * backed by an UNSAT answer; the value is checked, never trusted: a plan at or below
+   * `minHorizon - 1` reopens the horizons under it. Planning games only.
    */
   minHorizon?: number;
   /** Horizons in flight at once (and local solver slots when no pool is given). */
@@ -43,7 +48,7 @@ export interface SolveOptions {
   /**
    * Seconds a patient probe of the policy (`probe`'s and `bracket`'s rungs and descent) may run
    * before it gives way to another horizon; a probe that gave way gets twice its time when it runs
-   * again. Default: no limit.
+   * again. Only the policies with patient probes take it. Default: no limit.
    */
   patienceSec?: number;
   /**
@@ -112,6 +117,7 @@ export async function solveParsed<I, S>(
   options: SolveOptions = {},
 ): Promise<SolveReport> {
   checkEncoding(game, options.encoding);
+  checkOptionScope(game, options);
   const solver = createSolver(options.solver ?? game.defaultSolver ?? 'kissat');
   const started = performance.now();
   const report = game.planning
@@ -148,7 +154,6 @@ async function sweepHorizons<I, S>(
   // The timeout covers the whole solve: the plans read or searched for before the sweep too.
   const started = performance.now();
   const { parallelism, slots } = limitsFrom(options);
-  if (options.unique) throw new InputError('unique', `applies to puzzles with one solve, not to ${game.id}`);
   const lower = sweepLowerBound(game, instance);
   const max = options.maxHorizon ?? game.defaultMaxHorizon(instance);
   if (!Number.isInteger(max) || max < 0)
@@ -332,10 +337,6 @@ async function solveSingle<I, S>(
   solver: SatSolver,
   options: SolveOptions,
 ): Promise<SolveReport> {
-  if (options.minHorizon !== undefined) {
-    throw new InputError('minHorizon', `applies to planning games with a horizon sweep, not to ${game.id}`);
-  }
-  if (options.plan !== undefined) throw planOnlyForSweeps(game.id);
   const { slots } = limitsFrom(options);
   const solverName = await solver.version();
   const run = {

@@ -71,21 +71,32 @@ export interface SolveReport {
   encoding?: EncodingChoices;
 }
 
-/** CLI exit codes (DESIGN.md §4). */
+/** CLI exit codes (DESIGN.md §4, docs/cli.md). */
 export const ExitCode = {
   solved: 0,
   noSolution: 1,
   badInput: 2,
   unknown: 3,
   internal: 4,
+  unreachable: 5,
 } as const;
 
-/** The exit code that goes with a report's status. */
-export function exitCodeFor(status: SolveStatus): number {
-  switch (status) {
+/**
+ * The exit code of a report (or a farm's job): its status, and for a plan its bounds. A plan is
+ * solved when nothing is left to prove: a single-solve game's answer (bounds 0..0), or a plan of
+ * a planning game whose bounds met (then the status is `optimal`). A planning game's plan whose
+ * optimality is unproven (a timeout, an interruption, horizons left unknown below it) exits as
+ * unknown, though the report has the plan.
+ */
+export function exitCodeFor(report: {
+  status: SolveStatus;
+  bounds: { lower: number; upper?: number };
+}): number {
+  switch (report.status) {
     case 'optimal':
-    case 'satisfiable':
       return ExitCode.solved;
+    case 'satisfiable':
+      return report.bounds.upper === report.bounds.lower ? ExitCode.solved : ExitCode.unknown;
     case 'unsatisfiable':
       return ExitCode.noSolution;
     case 'unknown':

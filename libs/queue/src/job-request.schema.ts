@@ -7,27 +7,28 @@ export const SolverNameSchema = z.enum(['kissat', 'cadical', 'minisat']);
 export const EncodingChoicesSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
 export type JobEncodingChoices = z.infer<typeof EncodingChoicesSchema>;
 
+/**
+ * Longest `options.timeoutSec` and `options.patienceSec`, and of the CLI's `--timeout` and
+ * `--patience`: 7 days, well inside what a timer can wait (2^31 - 1 ms, about 24.8 days).
+ */
+export const MAX_TIMEOUT_SEC = 7 * 24 * 3600;
+
 /** Highest `options.priority`: higher numbers run first. */
 export const MAX_PRIORITY = 100;
 
 /** What a client may ask of one job (`POST /v1/jobs` `options`); every field is optional. */
 export const JobOptionsSchema = z.strictObject({
-  maxHorizon: z.number().int().min(0).optional().describe('largest horizon to try (planning games)'),
+  maxHorizon: z.number().int().min(0).optional().describe('planning games: largest horizon to try'),
   minHorizon: z
     .number()
     .int()
     .min(0)
     .optional()
     .describe(
-      'planning games: start the sweep here, e.g. from a bound an earlier run proved; the horizon below runs too, to prove it, and a plan at or below it reopens the horizons under it',
+      'planning games: start the sweep here, e.g. from a bound an earlier run proved; the horizon below runs too, to prove it, and a plan at or below that horizon reopens the horizons under it',
     ),
   parallelism: z.number().int().min(1).max(64).optional().describe('horizons in flight at once (default 2)'),
-  timeoutSec: z
-    .number()
-    .positive()
-    .max(7 * 24 * 3600)
-    .optional()
-    .describe('give up after this long'),
+  timeoutSec: z.number().positive().max(MAX_TIMEOUT_SEC).optional().describe('give up after this long'),
   solver: SolverNameSchema.optional().describe(
     "SAT solver (default: the farm's SATFARM_SOLVER if set, else the game's: cadical for hexahop, kissat for the others)",
   ),
@@ -48,7 +49,7 @@ export const JobOptionsSchema = z.strictObject({
   patienceSec: z
     .number()
     .positive()
-    .max(7 * 24 * 3600)
+    .max(MAX_TIMEOUT_SEC)
     .optional()
     .describe(
       "seconds a probe of probe's or bracket's second slot runs before it gives way to another horizon (it runs again later with twice the time); default: no limit",

@@ -28,6 +28,7 @@ import { highestGaveWay, highestTried, nextRung } from './probe.policy.js';
  */
 export const bracketPolicy: HorizonPolicy = {
   name: 'bracket',
+  patient: true,
   choose(view: HorizonPolicyView): HorizonChoice[] {
     const { second, climber } = picks(view);
     const probe: HorizonChoice[] = second === undefined ? [] : [{ t: second, patient: true }];

@@ -44,6 +44,8 @@ export function choiceHorizon(choice: HorizonChoice): number {
  */
 export interface HorizonPolicy {
   readonly name: string;
+  /** Whether it makes patient choices, so that a sweep's patience has any effect on it. */
+  readonly patient?: boolean;
   choose(view: HorizonPolicyView): HorizonChoice[];
 }
 

@@ -247,6 +247,21 @@ describe(HorizonSweep.name, () => {
     expect(pendingAtEnd).toBe(0);
   });
 
+  it('runs to the optimum under a timeout or a patience longer than a timer can wait', async () => {
+    // Above 2^31 - 1 ms setTimeout fires at once (the fake timers do as Node does).
+    const days40 = 40 * 24 * 3600 * 1000;
+    for (const limits of [{ timeoutMs: days40 }, { patienceMs: days40 }]) {
+      const { result, runner } = await sweep(
+        { lower: 0, max: 10, parallelism: 2, policy: 'bracket', ...limits },
+        monotoneScript({ optimum: 6, ms: tenMsPerStep }),
+      );
+      expect(result?.status).toBe('optimal');
+      expect(result?.bounds).toEqual({ lower: 6, upper: 6 });
+      // No probe gave way: each horizon ran once.
+      expect(new Set(runner.started).size).toBe(runner.started.length);
+    }
+  });
+
   it('on an external abort cancels every run and reports cancelled with the bounds reached', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 35);

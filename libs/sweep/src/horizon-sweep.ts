@@ -15,6 +15,9 @@ import {
   sweepStatus,
 } from './sweep-state.js';
 
+/** The longest delay `setTimeout` takes (2^31 - 1 ms, about 24.8 days); longer timers are cut to it. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Optional figures a runner attaches to an outcome; passed through on `horizon` events. */
 export interface OutcomeStats {
   stats?: Record<string, unknown>;
@@ -365,7 +368,9 @@ class SweepRun<P> {
 
   private startTimer(callback: () => void, ms: number): () => void {
     if (this.sweep.setTimer !== undefined) return this.sweep.setTimer(callback, ms);
-    const timer = setTimeout(callback, ms);
+    // setTimeout fires at once for a delay above its range (TimeoutOverflowWarning), which would
+    // end a sweep given a long timeout, or a patience doubled many times, at the start.
+    const timer = setTimeout(callback, Math.min(ms, MAX_TIMER_MS));
     return () => clearTimeout(timer);
   }
 

@@ -21,6 +21,7 @@ import { gaveWay, type HorizonChoice, type HorizonPolicy, type HorizonPolicyView
  */
 export const probePolicy: HorizonPolicy = {
   name: 'probe',
+  patient: true,
   choose(view: HorizonPolicyView): HorizonChoice[] {
     if (view.upper !== undefined) return consecutivePolicy.choose(view);
     const { floor, rungs } = probePicks(view);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { checkEncoding, givenPlanOf, sweepLowerBound } from '@satfarm/engine';
+import { checkEncoding, checkOptionScope, givenPlanOf, sweepLowerBound } from '@satfarm/engine';
 import type { GameDefinition } from '@satfarm/games';
 import { InputError } from '@satfarm/games';
 import {
@@ -327,15 +327,9 @@ export class SweepCoordinator {
     const o = request.options ?? {};
     const bad = (field: string, reason: string): PayloadError =>
       new PayloadError([{ field: `${root}options.${field}`, reason }]);
-    if (o.maxHorizon !== undefined && o.maxHorizon > settings.maxHorizon) {
-      throw bad('maxHorizon', `must be at most ${settings.maxHorizon} on this farm`);
-    }
-    if (game.planning && o.unique)
-      throw bad('unique', `applies to puzzles with one solve, not to ${game.id}`);
-    if (!game.planning && o.minHorizon !== undefined) {
-      throw bad('minHorizon', `applies to planning games with a horizon sweep, not to ${game.id}`);
-    }
     try {
+      // An option the game would ignore is refused, as the CLI refuses its flag.
+      checkOptionScope(game, o);
       checkEncoding(game, o.encoding);
     } catch (err) {
       if (err instanceof InputError) throw bad(err.field, err.reason);
@@ -347,6 +341,9 @@ export class SweepCoordinator {
     } catch (err) {
       if (err instanceof UnknownPolicyError) throw bad('policy', err.message);
       throw err;
+    }
+    if (o.maxHorizon !== undefined && o.maxHorizon > settings.maxHorizon) {
+      throw bad('maxHorizon', `must be at most ${settings.maxHorizon} on this farm`);
     }
     const options: ResolvedJobOptions = {
       maxHorizon: game.planning

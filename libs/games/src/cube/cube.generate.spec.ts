@@ -22,8 +22,8 @@ describe(generateScramble.name, () => {
     }
   });
 
-  it('rejects a bad size or count', () => {
-    expect(() => generateScramble(4 as 3, 5, 1)).toThrow(RangeError);
-    expect(() => generateScramble(3, -1, 1)).toThrow(RangeError);
+  it('rejects a bad size or count, naming the option', () => {
+    expect(() => generateScramble(4 as 3, 5, 1)).toThrow(expect.objectContaining({ field: 'size' }) as Error);
+    expect(() => generateScramble(3, -1, 1)).toThrow(expect.objectContaining({ field: 'moves' }) as Error);
   });
 });

@@ -1,5 +1,6 @@
 import { type RandomGenerator, unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 
+import { InputError } from '../input-error.js';
 import { FACES } from './cube.facelets.js';
 import { type CubeSize, type Move, moveName } from './cube.model.js';
 
@@ -9,16 +10,16 @@ const axisOf = (face: number): number => face % 3;
  * A random scramble of `moves` face moves (any of the 18) without trivial cancellations: no face
  * twice in a row, and no face again after a turn of its opposite face (`U D U`). The same seed
  * gives the same scramble. The size only names the cube the scramble is for: a 2x2 takes the
- * same 18 moves.
+ * same 18 moves. Throws `InputError` naming `size` or `moves`.
  */
 export function generateScramble(
   size: CubeSize,
   moves: number,
   seed: number | RandomGenerator = Date.now(),
 ): string[] {
-  if (size !== 2 && size !== 3) throw new RangeError(`cube size must be 2 or 3, got ${String(size)}`);
+  if (size !== 2 && size !== 3) throw new InputError('size', `must be 2 or 3, got ${String(size)}`);
   if (!Number.isInteger(moves) || moves < 0)
-    throw new RangeError(`move count must be a non-negative integer, got ${moves}`);
+    throw new InputError('moves', `must be a non-negative integer, got ${moves}`);
   const rng = typeof seed === 'number' ? xoroshiro128plus(seed) : seed;
   const out: Move[] = [];
   let last = -1;

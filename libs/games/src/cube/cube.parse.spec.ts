@@ -69,6 +69,8 @@ describe(parseCubeInstance.name, () => {
   it.each([
     [{ size: 4, scramble: 'R' }, 'size', /2 or 3/],
     [{ size: 3, scramble: 'R', metric: 'stm' }, 'metric', /htm.*qtm/],
+    [{ size: 3, scramble: 'R', metirc: 'qtm' }, 'metirc', /^unknown field$/],
+    [{ size: 3, scramble: 'R', extra: 1 }, 'extra', /^unknown field$/],
     [{ size: 3, scramble: 'R U X2' }, 'scramble', /unknown move 'X2' \(move 3\)/],
     [{ size: 3, scramble: 7 }, 'scramble', /must be a string/],
     [{ size: 3, scramble: 'R', facelets: SOLVED3 }, 'scramble', /not both/],

@@ -1,4 +1,4 @@
-import { InputError } from '../input-error.js';
+import { InputError, unknownField } from '../input-error.js';
 import { planMoves, splitMoves } from '../plan-input.js';
 import { type CubeSize, FACES, type Face, FaceletGeometry } from './cube.facelets.js';
 import {
@@ -14,6 +14,8 @@ import {
   solvedFacelets,
 } from './cube.model.js';
 
+const FIELDS = new Set(['size', 'scramble', 'facelets', 'metric']);
+
 /**
  * Parses a cube instance (DESIGN.md §5): `{"size": 2|3, "scramble": "R U2 F'"}` or
  * `{"size": 2|3, "facelets": "..."}`, optional `"metric": "htm"|"qtm"` (default htm).
@@ -25,10 +27,12 @@ import {
  * is stored with DBL at home, so any of the 24 whole-cube orientations of a solved 2x2 is solved.
  *
  * Every error is an `InputError` naming the field (`input`, `size`, `metric`, `scramble`,
- * `facelets`) and the reason, found before any solver runs.
+ * `facelets`, or a field the format lacks) and the reason, found before any solver runs.
  */
 export function parseCubeInstance(input: unknown): CubeInstance {
   const obj = asObject(input);
+  // A misspelt field would otherwise fall back to its default unseen (`metirc` to htm).
+  for (const key of Object.keys(obj)) if (!FIELDS.has(key)) throw unknownField(key);
   const size = obj.size;
   if (size !== 2 && size !== 3) throw new InputError('size', `must be 2 or 3, got ${JSON.stringify(size)}`);
   const metric = obj.metric ?? 'htm';

@@ -36,7 +36,12 @@ export { SinglesUniquenessCheck } from './singles.unique.js';
 export { verifySingles } from './singles.verify.js';
 export { renderSingles, type SinglesRender } from './singles.render.js';
 export { singlesLowerBound } from './singles.lower-bound.js';
-export { type GeneratedSingles, generateSingles, type SinglesGenerateOptions } from './singles.generate.js';
+export {
+  type GeneratedSingles,
+  generateSingles,
+  SINGLES_MIN_CELLS,
+  type SinglesGenerateOptions,
+} from './singles.generate.js';
 
 /**
  * Singles (Hitori, DESIGN.md §5): shade cells so no number repeats among the white cells of a row

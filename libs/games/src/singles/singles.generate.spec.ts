@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { solveParsed } from '@satfarm/engine';
 
+import { InputError } from '../input-error.js';
 import { singlesGame } from './index.js';
 import { generateSingles } from './singles.generate.js';
 import { parseSinglesInstance } from './singles.parse.js';
@@ -32,13 +33,32 @@ describe(generateSingles.name, () => {
     expect(a.id).toBe(b.id);
   });
 
-  it('gives up on a grid too small to have a unique puzzle', async () => {
-    await expect(generateSingles({ width: 2, height: 1, seed: 1, maxAttempts: 3 })).rejects.toThrow(
-      /no 2x1 puzzle/,
-    );
+  it.each([
+    [{ width: 1 }, 'width', /a 1x1 grid has no puzzle with a unique solution/],
+    [{ width: 1, height: 2 }, 'width', /a 1x2 grid/],
+    [{ width: 2, height: 1 }, 'height', /a 2x1 grid/],
+    [{ width: 36 }, 'width', /must be an integer in 1\.\.35, got 36/],
+    [{ width: 3, height: 0 }, 'height', /must be an integer in 1\.\.35, got 0/],
+  ])('refuses %j, a size no puzzle has, naming the option', async (size, field, reason) => {
+    const generating = generateSingles({ ...size, seed: 1 });
+    await expect(generating).rejects.toThrow(InputError);
+    await expect(generating).rejects.toMatchObject({
+      field,
+      reason: expect.stringMatching(reason) as string,
+    });
   });
 
-  it('rejects sizes a game ID cannot hold', async () => {
-    await expect(generateSingles({ width: 36 })).rejects.toThrow(RangeError);
+  it('makes the smallest puzzles, of 3 cells', async () => {
+    for (const [width, height] of [
+      [1, 3],
+      [3, 1],
+    ]) {
+      const sut = await generateSingles({ width: width!, height: height!, seed: 1 });
+      expect(verifySingles(sut.instance, sut.solution)).toEqual({ ok: true });
+    }
+  });
+
+  it('gives up after maxAttempts grids without a unique puzzle', async () => {
+    await expect(generateSingles({ width: 5, seed: 1, maxAttempts: 0 })).rejects.toThrow(/no 5x5 puzzle/);
   });
 });

@@ -2,6 +2,7 @@ import { type RandomGenerator, unsafeUniformIntDistribution, xoroshiro128plus } 
 
 import { KissatRunner, type SatSolver } from '@satfarm/solver';
 
+import { InputError } from '../input-error.js';
 import { randomLatinSquare, shuffleInPlace } from '../towers/latin-square.generate.js';
 import { SinglesUniquenessCheck } from './singles.unique.js';
 import {
@@ -11,8 +12,14 @@ import {
   type SinglesSolution,
   whiteRegions,
 } from './singles.model.js';
-import { formatSinglesId } from './singles.parse.js';
+import { formatSinglesId, SINGLES_MAX_SIDE } from './singles.parse.js';
 import type { SinglesConnectivity } from './singles.encode.js';
+
+/**
+ * The fewest cells of a puzzle with one solution: in 1x1 and 1x2 grids either cell may be the
+ * black one (or none), whatever the numbers.
+ */
+export const SINGLES_MIN_CELLS = 3;
 
 /** What {@link generateSingles} takes. */
 export interface SinglesGenerateOptions {
@@ -50,7 +57,8 @@ export interface GeneratedSingles {
  * a cell black in ours and white in the other takes the number of a cell white in both, in its
  * row or column: that second shading now breaks a rule, ours does not. Maximality matters: a
  * shading with one more black cell would be a second solution no numbering can rule out. Throws
- * after `maxAttempts` grids without a unique puzzle (a 1x2 grid has none).
+ * `InputError` naming `width` or `height` for a size no puzzle has (a side outside 1..35, or fewer
+ * than SINGLES_MIN_CELLS cells), and a plain error after `maxAttempts` grids without a unique one.
  */
 export async function generateSingles(options: SinglesGenerateOptions): Promise<GeneratedSingles> {
   const width = options.width;
@@ -59,8 +67,15 @@ export async function generateSingles(options: SinglesGenerateOptions): Promise<
     ['width', width],
     ['height', height],
   ] as const) {
-    if (!Number.isInteger(side) || side < 1 || side > 35)
-      throw new RangeError(`${name} must be an integer in 1..35, got ${side}`);
+    if (!Number.isInteger(side) || side < 1 || side > SINGLES_MAX_SIDE)
+      throw new InputError(name, `must be an integer in 1..${SINGLES_MAX_SIDE}, got ${side}`);
+  }
+  if (width * height < SINGLES_MIN_CELLS) {
+    // The side the caller set last is the one to change: the height, when it was given.
+    throw new InputError(
+      options.height !== undefined && height < width ? 'height' : 'width',
+      `a ${width}x${height} grid has no puzzle with a unique solution: it needs at least ${SINGLES_MIN_CELLS} cells`,
+    );
   }
   const rng = xoroshiro128plus(options.seed ?? Date.now());
   const uniqueness = new SinglesUniquenessCheck(

@@ -63,6 +63,15 @@ describe(parseSinglesInstance.name, () => {
     expect(parseSinglesInstance('{"grid": [[1]]}').width).toBe(1);
   });
 
+  it('takes the width and height that generate singles --json writes, when they match the grid', () => {
+    const grid = [
+      [1, 2, 3],
+      [3, 1, 2],
+    ];
+    expect(parseSinglesInstance({ width: 3, height: 2, grid })).toEqual({ width: 3, height: 2, grid });
+    expect(parseSinglesInstance({ width: 3, grid })).toEqual({ width: 3, height: 2, grid });
+  });
+
   it.each([
     ['3x3:11132111', 'id', /cell count 8 does not match 3\*3=9/],
     ['3x3:111321110', 'id', /cell 9 '0' is not a number/],
@@ -82,6 +91,9 @@ describe(parseSinglesInstance.name, () => {
     [{ grid: [[1, 0]] }, 'grid[0][1]', /positive integer/],
     [{ grid: [[1, 'a']] }, 'grid[0][1]', /positive integer/],
     [{ grid: [[1]], size: 1 }, 'size', /unknown field/],
+    [{ width: 2, height: 1, grid: [[1, 2, 3]] }, 'width', /^is 2, but the grid's is 3$/],
+    [{ width: 3, height: 3, grid: [[1, 2, 3]] }, 'height', /^is 3, but the grid's is 1$/],
+    [{ width: '3', grid: [[1, 2, 3]] }, 'width', /^is "3", but the grid's is 3$/],
   ])('rejects %j naming the field %s', (input, field, reason) => {
     const err = errorOf(input);
     expect(err.field).toBe(field);

@@ -4,6 +4,8 @@ import type { SinglesInstance } from './singles.model.js';
 /** The largest width or height accepted: a game ID writes numbers as one character, 1..9 then a..z. */
 export const SINGLES_MAX_SIDE = 35;
 
+const JSON_FIELDS = new Set(['grid', 'width', 'height']);
+
 /**
  * Parses a Singles puzzle (DESIGN.md §5), either as Simon Tatham's game ID or as JSON.
  *
@@ -13,7 +15,8 @@ export const SINGLES_MAX_SIDE = 35;
  * max(W, H).
  *
  * JSON: `{"grid": [[...], ...]}`, a rectangle of positive integers (any values: numbers need not be
- * bounded by the grid size outside Tatham's format). The JSON may also come as text. Throws
+ * bounded by the grid size outside Tatham's format), with optional `width` and `height` that must
+ * match it (`generate singles --json` writes them). The JSON may also come as text. Throws
  * `InputError` naming the field at fault.
  */
 export function parseSinglesInstance(input: unknown): SinglesInstance {
@@ -74,7 +77,7 @@ export function parseSinglesJson(raw: unknown): SinglesInstance {
   }
   const obj = raw as Record<string, unknown>;
   for (const key of Object.keys(obj)) {
-    if (key !== 'grid') throw unknownField(key);
+    if (!JSON_FIELDS.has(key)) throw unknownField(key);
   }
   const rows = obj.grid;
   if (rows === undefined) throw new InputError('grid', 'required');
@@ -97,6 +100,16 @@ export function parseSinglesJson(raw: unknown): SinglesInstance {
       return value;
     });
   });
+  // The sizes are redundant with the grid, but a client that gives them means them.
+  for (const [field, size] of [
+    ['width', width],
+    ['height', grid.length],
+  ] as const) {
+    const given = obj[field];
+    if (given !== undefined && given !== size) {
+      throw new InputError(field, `is ${JSON.stringify(given)}, but the grid's is ${size}`);
+    }
+  }
   return { width, height: grid.length, grid };
 }
 

@@ -34,7 +34,12 @@ export {
 export { verifyTowers } from './towers.verify.js';
 export { renderTowers, type TowersRender } from './towers.render.js';
 export { towersLowerBound } from './towers.lower-bound.js';
-export { type GeneratedTowers, generateTowers, type TowersGenerateOptions } from './towers.generate.js';
+export {
+  type GeneratedTowers,
+  generateTowers,
+  TOWERS_GENERATE_MAX_SIZE,
+  type TowersGenerateOptions,
+} from './towers.generate.js';
 export { randomLatinSquare } from './latin-square.generate.js';
 
 /**

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { solveParsed } from '@satfarm/engine';
 
 import { towersGame } from './index.js';
-import { generateTowers } from './towers.generate.js';
+import { InputError } from '../input-error.js';
+import { generateTowers, TOWERS_GENERATE_MAX_SIZE } from './towers.generate.js';
 import { parseTowersInstance } from './towers.parse.js';
 import { verifyTowers } from './towers.verify.js';
 
@@ -40,5 +41,13 @@ describe(generateTowers.name, () => {
     expect(clues(full.id)).toBe(16);
     const minimal = await generateTowers({ size: 4, seed: 5 });
     expect(clues(minimal.id)).toBeLessThan(16);
+  });
+
+  it('refuses a size above the largest it makes in reasonable time, naming the option', async () => {
+    for (const size of [0, TOWERS_GENERATE_MAX_SIZE + 1, 40]) {
+      const generating = generateTowers({ size, seed: 1 });
+      await expect(generating).rejects.toThrow(InputError);
+      await expect(generating).rejects.toMatchObject({ field: 'size' });
+    }
   });
 });

@@ -2,6 +2,7 @@ import { type RandomGenerator, unsafeUniformIntDistribution, xoroshiro128plus } 
 
 import { KissatRunner, type SatSolver } from '@satfarm/solver';
 
+import { InputError } from '../input-error.js';
 import { blockTowersSolution, encodeTowers } from './towers.encode.js';
 import { randomLatinSquare, shuffleInPlace } from './latin-square.generate.js';
 import {
@@ -13,9 +14,16 @@ import {
 } from './towers.model.js';
 import { formatTowersId } from './towers.parse.js';
 
+/**
+ * The largest size generated. The generator spends a solver call per clue and given it tries to
+ * remove, each slower as n grows: on 2 busy cores a 7x7 took 6 to 8 s (4 to 5 s of CPU), an 8x8
+ * 8 to 12 s, a 9x9 20 s and a 12x12 nearly 2 minutes. `solve towers` takes up to TOWERS_MAX_SIZE.
+ */
+export const TOWERS_GENERATE_MAX_SIZE = 7;
+
 /** What {@link generateTowers} takes. */
 export interface TowersGenerateOptions {
-  /** Grid size n (3..9 in Tatham's game; any n >= 1 here). */
+  /** Grid size n, 1..TOWERS_GENERATE_MAX_SIZE (Tatham's game makes 3..9). */
   size: number;
   /** The same seed gives the same puzzle. */
   seed?: number;
@@ -40,11 +48,13 @@ export interface GeneratedTowers {
  * Generates a Towers puzzle with exactly one solution: a random Latin square, all its clues, givens
  * added from a second solution while one exists, then (with `minimise`) every clue and given
  * removed, givens first, whose removal leaves the solution unique. Each check is one solve with the
- * intended grid blocked: UNSAT proves it unique.
+ * intended grid blocked: UNSAT proves it unique. Throws `InputError` naming `size` for a size
+ * outside 1..TOWERS_GENERATE_MAX_SIZE.
  */
 export async function generateTowers(options: TowersGenerateOptions): Promise<GeneratedTowers> {
   const { size: n } = options;
-  if (!Number.isInteger(n) || n < 1) throw new RangeError(`size must be a positive integer, got ${n}`);
+  if (!Number.isInteger(n) || n < 1 || n > TOWERS_GENERATE_MAX_SIZE)
+    throw new InputError('size', `must be an integer in 1..${TOWERS_GENERATE_MAX_SIZE}, got ${n}`);
   const rng: RandomGenerator = xoroshiro128plus(options.seed ?? Date.now());
   const solver = options.solver ?? new KissatRunner();
   const grid = randomLatinSquare(n, rng);

@@ -131,7 +131,8 @@ export async function runSolverProcess(spec: SolverProcessSpec): Promise<SolverP
   if (spec.signal?.aborted) onAbort();
   const timer =
     spec.timeoutMs !== undefined && spec.timeoutMs > 0
-      ? setTimeout(() => stop('timeout'), spec.timeoutMs)
+      ? // setTimeout fires at once for a delay above 2^31 - 1 ms: cut a longer limit to that.
+        setTimeout(() => stop('timeout'), Math.min(spec.timeoutMs, 2 ** 31 - 1))
       : undefined;
 
   let stderr = '';

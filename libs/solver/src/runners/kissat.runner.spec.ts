@@ -124,6 +124,11 @@ describe(KissatRunner.name, () => {
     expectNoSolverLeft(seen);
   });
 
+  it('solves under a time limit longer than a timer can wait', async () => {
+    const outcome = await sut.solve({ formula: pigeonhole(4, 4), timeoutMs: 40 * 24 * 3600 * 1000 });
+    expect(outcome.status).toBe('sat');
+  });
+
   it('is cancelled mid-solve by its abort signal and leaves no process behind', async () => {
     const seen: number[] = [];
     const controller = new AbortController();

@@ -40,12 +40,26 @@ describe('satfarm generate + solve for the puzzles', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ status: 'satisfiable', verified: true, unique: true });
   });
 
-  it('refuses singles sizes that no unique puzzle has, and towers sizes too slow to make, naming the option', async () => {
+  it('refuses singles sizes that no unique puzzle has, and sizes too slow or too large to make, naming the option', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['singles', '--width', '1', '--seed', '1'], /bad input: width: a 1x1 grid has no puzzle/],
       [['singles', '--width', '2', '--height', '1'], /bad input: height: a 2x1 grid has no puzzle/],
       [['singles', '--width', '36'], /bad input: width: must be an integer in 1\.\.35/],
       [['towers', '--size', '40'], /bad input: size: must be an integer in 1\.\.7, got 40/],
+      // Formulas built in memory before they are printed: a size that would not fit is refused.
+      [
+        ['cnf', '--family', 'php', '--holes', '100000'],
+        /bad input: holes: would make a formula of [\d,]+ clauses/,
+      ],
+      [['cnf', '--family', 'php', '--holes', '5', '--pigeons', '2000'], /bad input: pigeons: would make/],
+      [
+        ['cnf', '--family', 'random', '--vars', '100000000'],
+        /bad input: vars: would make a formula of 426,000,000 clauses/,
+      ],
+      [
+        ['cube', '--size', '3', '--moves', '1000000000'],
+        /bad input: moves: must be an integer in 0\.\.10000/,
+      ],
     ];
     for (const [args, message] of cases) {
       const run = await runCli(['generate', ...args]);

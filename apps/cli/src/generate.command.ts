@@ -46,18 +46,22 @@ export function generateCommand(): Command {
           k: number;
           seed: number;
         }) => {
-          const formula =
-            flags.family === 'php'
-              ? pigeonhole(
-                  flags.pigeons ?? required('holes', flags.holes) + 1,
-                  required('holes', flags.holes),
-                )
-              : randomKSat(
-                  required('vars', flags.vars),
-                  Math.round(flags.ratio * required('vars', flags.vars)),
-                  atMostVars(flags.k, required('vars', flags.vars)),
-                  flags.seed,
-                );
+          let formula;
+          if (flags.family === 'php') {
+            const holes = required('holes', flags.holes);
+            const pigeons = flags.pigeons ?? holes + 1;
+            // One clause per pigeon, and one per pair of pigeons per hole.
+            withinSize(
+              flags.pigeons === undefined ? 'holes' : 'pigeons',
+              pigeons + (holes * pigeons * (pigeons - 1)) / 2,
+            );
+            formula = pigeonhole(pigeons, holes);
+          } else {
+            const vars = required('vars', flags.vars);
+            const clauses = Math.round(flags.ratio * vars);
+            withinSize('vars', Math.max(vars, clauses));
+            formula = randomKSat(vars, clauses, atMostVars(flags.k, vars), flags.seed);
+          }
           for (const chunk of formula.dimacsChunks()) process.stdout.write(chunk);
         },
       ),
@@ -125,6 +129,20 @@ export function generateCommand(): Command {
 
 function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value)}\n`);
+}
+
+/**
+ * The most clauses (or variables) a generated formula may have: it is built in memory before it
+ * is printed, and PHP grows with the cube of the holes (PHP(201, 200) has 4,020,201 clauses).
+ */
+export const MAX_GENERATED_CLAUSES = 5_000_000;
+
+function withinSize(field: string, size: number): void {
+  if (size > MAX_GENERATED_CLAUSES)
+    throw new InputError(
+      field,
+      `would make a formula of ${size.toLocaleString('en-US')} clauses or variables; at most ${MAX_GENERATED_CLAUSES.toLocaleString('en-US')}`,
+    );
 }
 
 /** `--k`, which random k-SAT needs at most `--vars` of (distinct variables in a clause). */

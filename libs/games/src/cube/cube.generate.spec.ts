@@ -25,5 +25,8 @@ describe(generateScramble.name, () => {
   it('rejects a bad size or count, naming the option', () => {
     expect(() => generateScramble(4 as 3, 5, 1)).toThrow(expect.objectContaining({ field: 'size' }) as Error);
     expect(() => generateScramble(3, -1, 1)).toThrow(expect.objectContaining({ field: 'moves' }) as Error);
+    // A count that would take the generator minutes and the solver's parser a huge scramble.
+    expect(() => generateScramble(3, 1e9, 1)).toThrow(expect.objectContaining({ field: 'moves' }) as Error);
+    expect(generateScramble(3, 10_000, 1)).toHaveLength(10_000);
   });
 });

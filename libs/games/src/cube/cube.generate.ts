@@ -6,6 +6,9 @@ import { type CubeSize, type Move, moveName } from './cube.model.js';
 
 const axisOf = (face: number): number => face % 3;
 
+/** The longest scramble generated: far past any cube's diameter (20 face moves for the 3x3). */
+export const MAX_SCRAMBLE_MOVES = 10_000;
+
 /**
  * A random scramble of `moves` face moves (any of the 18) without trivial cancellations: no face
  * twice in a row, and no face again after a turn of its opposite face (`U D U`). The same seed
@@ -18,8 +21,8 @@ export function generateScramble(
   seed: number | RandomGenerator = Date.now(),
 ): string[] {
   if (size !== 2 && size !== 3) throw new InputError('size', `must be 2 or 3, got ${String(size)}`);
-  if (!Number.isInteger(moves) || moves < 0)
-    throw new InputError('moves', `must be a non-negative integer, got ${moves}`);
+  if (!Number.isInteger(moves) || moves < 0 || moves > MAX_SCRAMBLE_MOVES)
+    throw new InputError('moves', `must be an integer in 0..${MAX_SCRAMBLE_MOVES}, got ${moves}`);
   const rng = typeof seed === 'number' ? xoroshiro128plus(seed) : seed;
   const out: Move[] = [];
   let last = -1;

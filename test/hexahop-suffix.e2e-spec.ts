@@ -68,10 +68,11 @@ describe('Hex-a-Hop plan suffixes (hexahop-suffix bench)', () => {
       provenFrom: 0,
     });
     expect(result.suffixes.every((s) => s.status === 'optimal')).toBe(true);
-    // Each UNSAT horizon names the solver's CPU time and peak memory, as the launcher measured them.
+    // Each UNSAT horizon names its formula's clauses and the solver's CPU time and peak memory, as
+    // the launcher measured them.
     const unsat = result.suffixes.flatMap((s) => s.horizons.split(' ')).filter((h) => h.includes(':unsat:'));
     expect(unsat.length).toBeGreaterThan(0);
-    for (const h of unsat) expect(h).toMatch(/^\d+:unsat:[\d.]+:cpu=[\d.]+s:peak=\d+MiB$/);
+    for (const h of unsat) expect(h).toMatch(/^\d+:unsat:[\d.]+:clauses=\d+:cpu=[\d.]+s:peak=\d+MiB$/);
     // Once the detour is gone, each suffix is the fewest from where its prefix leaves the player.
     const last = result.suffixes.at(-1)!;
     expect(last).toMatchObject({ k: 0, rest: shortest.length, fewest: shortest.length });

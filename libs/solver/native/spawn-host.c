@@ -117,8 +117,9 @@ static void flush(void) {
     if (n < 0) {
       if (errno == EINTR) continue;
       /* The owner exited before reading its last frames (a CLI done with its report): the same
-       * quiet end as when its pipe closes, not an error to print on its terminal. */
-      if (errno == EPIPE) owner_gone();
+       * quiet end as when its pipe closes, not an error to print on its terminal. Node's stdio
+       * is a socket pair, where unread data closed under the writer is a reset, not EPIPE. */
+      if (errno == EPIPE || errno == ECONNRESET) owner_gone();
       out_len = 0;
       die("writing to the owner");
     }

@@ -1,3 +1,5 @@
+import { type AddressInfo, createServer } from 'node:net';
+
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +19,7 @@ import {
   writeFarmGamesModule,
 } from './support/farm-processes.js';
 import { solversUnder } from './support/process-table.js';
+import { runCli } from './support/run-cli.js';
 
 const prefix = uniquePrefix('restart');
 const spec = specDir();
@@ -104,3 +107,59 @@ describe('the coordinator', () => {
     expect(solvers()).toEqual([]);
   });
 });
+
+describe('satfarm submit', () => {
+  it('follows its job across a restart of the API it talks to, and prints the final job', async () => {
+    const port = await freePort();
+    const first = await startApi(prefix, games, { port });
+    apis.push(first);
+    // t=3 and t=4 take about a second each (PHP(10, 9)); 5 is instant UNSAT, 6 the optimum.
+    const instance = { optimum: 6, lower: 3, holes: { 3: 9, 4: 9 } };
+    const before = new Set(await jobIds(first.url));
+    const submitted = runCli([
+      'submit',
+      'staircase',
+      '--input',
+      JSON.stringify(instance),
+      '--api',
+      first.url,
+      '--parallel',
+      '2',
+      '--max-horizon',
+      '8',
+    ]);
+    let jobId: string | undefined;
+    for (let i = 0; i < 300 && jobId === undefined; i++) {
+      jobId = (await jobIds(first.url)).find((id) => !before.has(id));
+      if (jobId === undefined) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(jobId).toBeDefined();
+    // The API goes away with the job unfinished (no coordinator runs while it is down) and comes
+    // back on the same address: submit's socket reconnects to a server that knows nothing of it.
+    await first.stop('SIGKILL');
+    const second = await startApi(prefix, games, { port });
+    apis.push(second);
+    const run = await Promise.race([
+      submitted,
+      new Promise<undefined>((r) => setTimeout(() => r(undefined), 60_000)),
+    ]);
+    expect(run, 'submit still waiting a minute after the restart').toBeDefined();
+    expect(run!.code, run!.stderr).toBe(0);
+    const job = JSON.parse(run!.stdout) as JobResource;
+    expect(job).toMatchObject({ id: jobId, status: 'optimal', horizon: 6, verified: true });
+  });
+});
+
+/** A TCP port free on the loopback now, for a server that must come back on the same address. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function jobIds(url: string): Promise<string[]> {
+  const { body } = await http<{ jobs: Array<{ id: string }> }>(url, 'GET', '/v1/jobs');
+  return body.jobs.map((j) => j.id);
+}

@@ -111,12 +111,12 @@ export interface ApiProcess extends FarmProcess {
 
 /**
  * Starts an API process (with the coordinator, and `workerSlots` solver slots in the same process
- * when asked) from the build, with the spec's games, on a free port.
+ * when asked) from the build, with the spec's games, on a free port (or on `port`).
  */
 export async function startApi(
   prefix: string,
   gamesModule: string,
-  options: { workerSlots?: number; env?: Record<string, string> } = {},
+  options: { workerSlots?: number; env?: Record<string, string>; port?: number } = {},
 ): Promise<ApiProcess> {
   const script = `
 import { lookup } from '${pathToFileURL(gamesModule).href}';
@@ -125,7 +125,7 @@ import { loadFarmConfig } from '${dist('libs/queue/src/index.js')}';
 const config = loadFarmConfig();
 const app = await createFarmApp({ config, redisUrl: config.redisUrl, workerSlots: ${options.workerSlots ?? 0}, games: lookup });
 app.enableShutdownHooks();
-const url = await listenFarmApp(app, 0, '127.0.0.1');
+const url = await listenFarmApp(app, ${options.port ?? 0}, '127.0.0.1');
 process.stdout.write(JSON.stringify({ url }) + '\\n');
 `;
   const { process: farmProcess, hello } = await startNode(script, farmEnv(prefix, options.env ?? {}));

@@ -193,7 +193,19 @@ class FarmClient {
           reject(new FarmUnreachableError(this.api, err.message, { cause: err })),
         );
       });
-      const ended = new Promise<void>((resolve) => {
+      const ended = new Promise<void>((resolve, reject) => {
+        // A dropped connection (an API replica restarted, a proxy cut it) loses the subscription
+        // with it: subscribe again on each reconnection; the farm sends the final event at once
+        // to a subscriber of a job that ended meanwhile.
+        socket.io.on('reconnect', () => {
+          if (jobId !== undefined)
+            void socket.emitWithAck(ProgressEvent.subscribe, { jobId }).catch(() => undefined);
+        });
+        socket.io.on('reconnect_failed', () =>
+          reject(
+            new FarmUnreachableError(this.api, 'the progress connection was lost and did not come back'),
+          ),
+        );
         socket.on(ProgressEvent.horizon, (e: HorizonEventPayload) => {
           if (e.jobId === jobId) log(`t=${e.t} ${e.state}${e.ms > 0 ? ` ${e.ms} ms` : ''}`);
         });
@@ -207,11 +219,12 @@ class FarmClient {
       const created = (await this.request('POST', '/v1/jobs', body)) as { id: string };
       jobId = created.id;
       log(`job ${jobId} submitted to ${this.api}`);
-      const ack = (await socket.emitWithAck(ProgressEvent.subscribe, { jobId })) as {
-        ok: boolean;
-        error?: string;
-      };
-      if (!ack.ok) throw new Error(`subscribe: ${ack.error ?? 'refused'}`);
+      // Cut off before its answer, the subscription is made again on reconnection (above).
+      const ack = (await socket.emitWithAck(ProgressEvent.subscribe, { jobId }).catch((err: unknown) => {
+        if (socket.connected) throw err;
+        return undefined;
+      })) as { ok: boolean; error?: string } | undefined;
+      if (ack !== undefined && !ack.ok) throw new Error(`subscribe: ${ack.error ?? 'refused'}`);
       await ended;
       return (await this.request('GET', `/v1/jobs/${jobId}`)) as JobResource;
     } finally {

@@ -233,7 +233,7 @@ describe('satfarm solve: interruption', () => {
     const { cli, running, seen } = await solveUntilKissatRuns(file);
     process.kill(cli, 'SIGINT');
     const run = await running;
-    expect(run.code).toBe(3);
+    expect(run.code, run.stderr).toBe(3);
     expect((JSON.parse(run.stdout) as { status: string }).status).toBe('unknown');
     for (const pid of seen) expect(isAlive(pid)).toBe(false);
   });

@@ -485,4 +485,12 @@ describe(solveInstance.name, () => {
   it('names the field of an unknown game', async () => {
     await expect(solveInstance('chess', '')).rejects.toMatchObject({ field: 'game' });
   });
+
+  it('reports a single solve stopped before its solver started as unknown, not as an error', async () => {
+    // The CLI's SIGINT can land while the solver's version is read, before the solve takes its slot.
+    const signal = AbortSignal.abort(new Error('interrupted'));
+    const report = await solveInstance('cnf', 'p cnf 2 2\n1 2 0\n-1 0\n', { signal });
+    expect(report).toMatchObject({ status: 'unknown', verified: false, bounds: { lower: 0 } });
+    expect(report.horizons).toEqual([{ t: 0, result: 'cancelled', ms: 0 }]);
+  });
 });

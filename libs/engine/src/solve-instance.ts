@@ -344,7 +344,24 @@ async function solveSingle<I, S>(
     timeoutMs: options.timeoutSec === undefined ? undefined : options.timeoutSec * 1000,
     onProgress: (progress: SolverProgress) => options.onEvent?.({ type: 'progress', t: 0, progress }),
   };
-  const release = await slots.acquire(options.signal);
+  // Stopped before its turn came (a signal while the solver's version was read): the report of a
+  // solve that ran nothing, not an error.
+  const release = await slots.acquire(options.signal).catch((err: unknown) => {
+    if (options.signal?.aborted) return undefined;
+    throw err;
+  });
+  if (release === undefined) {
+    options.onEvent?.({ type: 'horizon', t: 0, state: 'cancelled', ms: 0 });
+    return {
+      game: game.id,
+      status: 'unknown',
+      verified: false,
+      bounds: { lower: 0 },
+      horizons: [{ t: 0, result: 'cancelled', ms: 0 }],
+      stats: { vars: 0, clauses: 0, solver: solverName, wallMs: 0 },
+      render: game.render(instance, undefined),
+    };
+  }
   try {
     const encoded = game.encode(
       instance,

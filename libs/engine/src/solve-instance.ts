@@ -299,7 +299,7 @@ export function givenPlanOf<I, S>(
   input: unknown,
   max: number,
 ): KnownPlan<S> {
-  if (!game.planning) throw planOnlyForSweeps(game.id);
+  checkOptionScope(game, { plan: input });
   if (game.parsePlan === undefined || game.planLength === undefined) {
     throw new InputError('plan', `game ${game.id} does not take a plan`);
   }
@@ -311,10 +311,6 @@ export function givenPlanOf<I, S>(
   const verdict = game.verify(instance, plan, length);
   if (!verdict.ok) throw new InputError('plan', `does not solve the instance: ${verdict.reason}`);
   return { plan, length, by: GIVEN_PLAN };
-}
-
-function planOnlyForSweeps(gameId: string): InputError {
-  return new InputError('plan', `applies to planning games with a horizon sweep, not to ${gameId}`);
 }
 
 /** The `solution` of a solve report (an object with `game` and `status`), else `input` itself. */

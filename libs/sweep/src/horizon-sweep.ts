@@ -16,7 +16,7 @@ import {
 } from './sweep-state.js';
 
 /** The longest delay `setTimeout` takes (2^31 - 1 ms, about 24.8 days); longer timers are cut to it. */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Optional figures a runner attaches to an outcome; passed through on `horizon` events. */
 export interface OutcomeStats {

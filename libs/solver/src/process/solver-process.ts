@@ -73,6 +73,9 @@ function bundleSmallInput(
   return { stream: rest() };
 }
 
+/** The longest delay `setTimeout` takes (2^31 - 1 ms); above it, it fires at once, so longer limits are cut to it. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * Runs one solver process in its own process group and resolves only once the process has been
  * reaped and its output pipes have closed, so no solver of this run is alive afterwards. A
@@ -131,8 +134,7 @@ export async function runSolverProcess(spec: SolverProcessSpec): Promise<SolverP
   if (spec.signal?.aborted) onAbort();
   const timer =
     spec.timeoutMs !== undefined && spec.timeoutMs > 0
-      ? // setTimeout fires at once for a delay above 2^31 - 1 ms: cut a longer limit to that.
-        setTimeout(() => stop('timeout'), Math.min(spec.timeoutMs, 2 ** 31 - 1))
+      ? setTimeout(() => stop('timeout'), Math.min(spec.timeoutMs, MAX_TIMER_MS))
       : undefined;
 
   let stderr = '';

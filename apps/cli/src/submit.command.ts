@@ -109,10 +109,17 @@ export function submitCommand(): Command {
           if (showProgress) process.stderr.write(`${line}\n`);
         });
       } catch (err) {
-        if (!(err instanceof FarmUnreachableError)) throw err;
-        process.stderr.write(`satfarm: ${err.message}\n`);
-        process.exitCode = ExitCode.unreachable;
-        return;
+        if (err instanceof FarmUnreachableError) {
+          process.stderr.write(`satfarm: ${err.message}\n`);
+          process.exitCode = ExitCode.unreachable;
+          return;
+        }
+        if (err instanceof FarmAnswerError) {
+          process.stderr.write(`satfarm: internal error: ${err.message}\n`);
+          process.exitCode = ExitCode.internal;
+          return;
+        }
+        throw err;
       }
       process.stdout.write(`${JSON.stringify(resource)}\n`);
       process.exitCode = exitCodeForJob(resource);
@@ -158,6 +165,26 @@ class FarmUnreachableError extends Error {
     super(`cannot reach the farm at ${api}: ${reason}`, options);
     this.name = 'FarmUnreachableError';
   }
+}
+
+/**
+ * The farm answered, but not as its API answers a request it could serve: an HTTP 500, a body
+ * that is not JSON, a job without an id. A fault of the farm's, reported in one line (exit 4).
+ */
+class FarmAnswerError extends Error {
+  constructor(api: string, what: string, reason: string) {
+    super(`the farm at ${api} answered ${what} with ${reason}`);
+    this.name = 'FarmAnswerError';
+  }
+}
+
+/** Gateway statuses: a proxy in front of the farm answering for a farm that is not there. */
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+
+/** At most one line of at most 200 characters of an answer's text, for a message. */
+function excerpt(text: string): string {
+  const line = text.trim().split('\n', 1)[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 200)}...` : line;
 }
 
 /** The body of an API error answer. */
@@ -216,7 +243,9 @@ class FarmClient {
           if (isFinalStatus(e.status)) resolve();
         });
       });
-      const created = (await this.request('POST', '/v1/jobs', body)) as { id: string };
+      const created = (await this.request('POST', '/v1/jobs', body)) as { id?: unknown } | undefined;
+      if (typeof created?.id !== 'string' || created.id === '')
+        throw new FarmAnswerError(this.api, 'POST /v1/jobs', 'no job id');
       jobId = created.id;
       log(`job ${jobId} submitted to ${this.api}`);
       // Cut off before its answer, the subscription is made again on reconnection (above).
@@ -224,7 +253,8 @@ class FarmClient {
         if (socket.connected) throw err;
         return undefined;
       })) as { ok: boolean; error?: string } | undefined;
-      if (ack !== undefined && !ack.ok) throw new Error(`subscribe: ${ack.error ?? 'refused'}`);
+      if (ack !== undefined && !ack.ok)
+        throw new FarmAnswerError(this.api, `the subscription to job ${jobId}`, ack.error ?? 'a refusal');
       await ended;
       return (await this.request('GET', `/v1/jobs/${jobId}`)) as JobResource;
     } finally {
@@ -248,8 +278,21 @@ class FarmClient {
     } catch (err) {
       throw new FarmUnreachableError(this.api, (err as Error).message, { cause: err });
     }
-    const text = await response.text();
-    const json = text === '' ? undefined : (JSON.parse(text) as ErrorBody);
+    const text = await response.text().catch((err: unknown) => {
+      throw new FarmUnreachableError(this.api, (err as Error).message, { cause: err });
+    });
+    if (GATEWAY_STATUSES.has(response.status))
+      throw new FarmUnreachableError(this.api, `HTTP ${response.status} ${excerpt(text)}`.trimEnd());
+    let json: ErrorBody | undefined;
+    try {
+      json = text === '' ? undefined : (JSON.parse(text) as ErrorBody);
+    } catch {
+      throw new FarmAnswerError(
+        this.api,
+        `${method} ${path}`,
+        `HTTP ${response.status} and a body that is not JSON: ${excerpt(text)}`,
+      );
+    }
     if (response.status === 400) {
       const issue = json?.issues?.[0];
       throw new InputError(issue?.field ?? 'request', issue?.reason ?? json?.message ?? text);
@@ -257,7 +300,10 @@ class FarmClient {
     if (response.status === 401)
       throw new InputError('key', `the farm refused the API key (${json?.message ?? ''})`);
     if (response.status === 413) throw new InputError('input', 'too large for this farm');
-    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
+    if (!response.ok) {
+      const reason = json?.message === undefined ? excerpt(text) : String(json.message);
+      throw new FarmAnswerError(this.api, `${method} ${path}`, `HTTP ${response.status}: ${reason}`);
+    }
     return json;
   }
 }

@@ -210,6 +210,11 @@ describe('a solver that crashes or prints garbage', () => {
     async (_name, run, reason) => {
       const runs = join(spec.dir, `runs-${workerCount}`);
       await worker(1, fakeKissat(String(workerCount), `echo run >> ${runs}\n${run}`));
+      const failedHorizons = async (): Promise<number> =>
+        metricValue((await http<string>(api.url, 'GET', '/metrics')).body, 'bullmq_job_failed_total', {
+          queue: 'satfarm-horizons',
+        });
+      const failedBefore = await failedHorizons();
       const jobId = await submit('cnf', dimacs);
       const job = await finished(jobId);
       expect(job.status).toBe('failed');
@@ -218,6 +223,8 @@ describe('a solver that crashes or prints garbage', () => {
       // Every attempt was spent on it: a solver fault is retried (on any worker) before the job fails.
       expect(job.horizons).toHaveLength(1);
       expect(readFileSync(runs, 'utf8').trim().split('\n')).toHaveLength(4);
+      // The farm's metrics count the horizon that failed once, not once per attempt.
+      expect((await failedHorizons()) - failedBefore).toBe(1);
     },
   );
 

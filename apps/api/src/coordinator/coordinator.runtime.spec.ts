@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 
-import { mergeExpositions } from './coordinator.runtime.js';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+
+import { FarmMetrics } from '../metrics/farm-metrics.js';
+import { CoordinatorRuntime, mergeExpositions } from './coordinator.runtime.js';
 
 describe(mergeExpositions.name, () => {
   it('keeps each metric family’s HELP and TYPE once, with the samples of every queue under it', () => {
@@ -19,5 +23,38 @@ describe(mergeExpositions.name, () => {
       sut.indexOf('# HELP bullmq_job_failed_total Total number of failed jobs'),
     );
     expect(sut.filter((l) => l.startsWith('bullmq_job_failed_total'))).toHaveLength(2);
+  });
+});
+
+describe(CoordinatorRuntime.name, () => {
+  // Against the real Redis, under a prefix of this file's own, removed afterwards.
+  const prefix = `satfarm-unit-runtime-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const connection = new Redis(process.env.SATFARM_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', {
+    maxRetriesPerRequest: null,
+  });
+  const runtime = new CoordinatorRuntime({
+    connection,
+    prefix,
+    jobTtlSec: 60,
+    settings: { maxHorizon: 10, defaultParallelism: 1, levelFiles: [] },
+    metrics: new FarmMetrics(),
+    progress: { horizon: () => undefined, job: () => undefined, solverProgress: () => undefined },
+  });
+
+  afterAll(async () => {
+    await runtime.close();
+    const found = await connection.keys(`${prefix}:*`);
+    if (found.length > 0) await connection.del(...found);
+    await connection.quit();
+  });
+
+  it('answers the farm at a glance, with no workers, from a Redis that refuses CLIENT LIST', async () => {
+    vi.spyOn(runtime.horizons, 'getWorkers').mockRejectedValueOnce(
+      new Error("NOPERM User farm has no permissions to run the 'client|list' command"),
+    );
+    const overview = await runtime.overview();
+    expect(overview.workers).toEqual([]);
+    expect(overview.jobs).toEqual({ queued: 0, running: 0 });
+    expect(overview.queueDepth).toBe(0);
   });
 });

@@ -14,7 +14,7 @@ import {
   WORKER_METRICS,
 } from '@satfarm/queue';
 
-import { buildFarmOverview } from '../farm/farm-overview.builder.js';
+import { buildFarmOverview, type ClientListEntry } from '../farm/farm-overview.builder.js';
 import type { FarmMetrics, QueueCounts } from '../metrics/farm-metrics.js';
 import { HorizonDispatch } from './horizon.dispatch.js';
 import { JobStore } from './job.store.js';
@@ -160,7 +160,9 @@ export class CoordinatorRuntime {
   async overview(): Promise<FarmOverview> {
     const [[horizons, reports], workers, jobs] = await Promise.all([
       this.queueCounts(),
-      this.horizons.getWorkers(),
+      // A Redis that refuses CLIENT LIST (an ACL without it, a managed Redis that renames it)
+      // lists no workers; the rest of the overview still answers.
+      this.horizons.getWorkers().catch((): ClientListEntry[] => []),
       this.store.unfinishedCounts(),
     ]);
     return buildFarmOverview({

@@ -34,4 +34,8 @@ describe(buildFarmOverview.name, () => {
       { name: 'host-b:12', addr: '10.0.0.2:5000', ageSec: 30, idleSec: 0 },
     ]);
   });
+
+  it('lists no worker for a Redis that refuses CLIENT LIST (BullMQ stands in an entry without an address)', () => {
+    expect(sut([{ name: 'GCP does not support client list' }]).workers).toEqual([]);
+  });
 });

@@ -21,7 +21,12 @@ export function buildFarmOverview(readings: FarmReadings): FarmOverview {
     at: new Date(readings.now).toISOString(),
     queueDepth: horizons.waiting + horizons.prioritized + horizons.delayed,
     activeSolvers: horizons.active,
-    workers: readings.workers.map(farmWorker).sort((a, b) => a.name.localeCompare(b.name)),
+    // A real CLIENT LIST entry has an address; BullMQ stands in one without for a Redis that
+    // refuses the command, which is no worker.
+    workers: readings.workers
+      .filter((client) => client.addr !== undefined)
+      .map(farmWorker)
+      .sort((a, b) => a.name.localeCompare(b.name)),
     jobs: readings.jobs,
     queues: { horizons, reports: queueCounts(readings.reports) },
   };

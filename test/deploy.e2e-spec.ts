@@ -94,6 +94,18 @@ describe('the image (deploy/Dockerfile)', () => {
     expect(runtime.copies.flatMap((c) => c.sources)).toContain('/src/dist/native');
   });
 
+  it('builds the dashboard from sources it copies, the examples its form bundles included, and ships it', () => {
+    const copied = stages[0]!.copies.filter((c) => c.from === undefined).flatMap((c) => c.sources);
+    for (const file of walk(join(repoRoot, 'apps/web/src'))) {
+      if (!/\.tsx?$/.test(file)) continue;
+      for (const [, spec] of readFileSync(file, 'utf8').matchAll(/\bfrom\s+'(\.[^']*)'/g)) {
+        const top = relative(repoRoot, join(dirname(file), spec!.replace(/\?.*$/, ''))).split('/')[0]!;
+        expect(copied, `${relative(repoRoot, file)} imports ${spec}`).toContain(top);
+      }
+    }
+    expect(runtime.copies.flatMap((c) => c.sources)).toContain('/src/dist/web');
+  });
+
   it('ships only production dependencies that the built code imports', () => {
     const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
     const shipped = runtime.copies.flatMap((c) => c.sources).filter((s) => s.includes('/dist/'));
@@ -208,6 +220,12 @@ describe('the image entry points, started from what the runtime stage copies', (
       progress.close();
     }
     exposition = (await http<string>(apiUrl, 'GET', '/metrics')).body;
+  });
+
+  it('serve the dashboard at /', async () => {
+    const page = await http<string>(apiUrl, 'GET', '/');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
   });
 
   it('expose every metric the dashboard, the recording rule and the autoscaler query, with the labels they select', async () => {

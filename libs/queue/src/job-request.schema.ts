@@ -27,7 +27,15 @@ export const JobOptionsSchema = z.strictObject({
     .describe(
       'planning games: start the sweep here, e.g. from a bound an earlier run proved; the horizon below runs too, to prove it, and a plan at or below that horizon reopens the horizons under it',
     ),
-  parallelism: z.number().int().min(1).max(64).optional().describe('horizons in flight at once (default 2)'),
+  parallelism: z
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      "horizons in flight at once (default: the farm's, 4 or the API host's cores if fewer; satfarm serve: 4 or its slots if fewer)",
+    ),
   timeoutSec: z.number().positive().max(MAX_TIMEOUT_SEC).optional().describe('give up after this long'),
   solver: SolverNameSchema.optional().describe(
     "SAT solver (default: the farm's SATFARM_SOLVER if set, else the game's: cadical for hexahop, kissat for the others)",

@@ -1,6 +1,5 @@
-import { availableParallelism } from 'node:os';
-
 import { ConfigError, loadFarmConfig } from '@satfarm/queue';
+import { usableCores } from '@satfarm/solver';
 
 import { createFarmApp, listenFarmApp } from './api.bootstrap.js';
 
@@ -12,7 +11,7 @@ try {
     config,
     redisUrl: config.redisUrl,
     workerSlots: 0,
-    defaultParallelism: Math.min(4, availableParallelism()),
+    defaultParallelism: Math.min(4, usableCores()),
   });
   app.enableShutdownHooks();
   const url = await listenFarmApp(app, config.port);

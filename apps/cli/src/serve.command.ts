@@ -1,9 +1,8 @@
-import { availableParallelism } from 'node:os';
-
 import { Command } from 'commander';
 
 import { ConfigError, type FarmConfig, loadFarmConfig } from '@satfarm/queue';
 import { InputError } from '@satfarm/games';
+import { usableCores } from '@satfarm/solver';
 
 import { nonNegativeInt, positiveInt } from './cli-options.js';
 
@@ -28,7 +27,7 @@ export function serveCommand(): Command {
     .option('--port <n>', 'HTTP port (default: PORT or 3000; 0 picks a free port)', nonNegativeInt)
     .option(
       '--workers <n>',
-      'solver slots (default: SATFARM_WORKER_SLOTS or the number of cores)',
+      'solver slots (default: SATFARM_WORKER_SLOTS or the cores this process may use, CPU quota included)',
       positiveInt,
     )
     .action(async (flags: { port?: number; workers?: number }) => {
@@ -38,7 +37,7 @@ export function serveCommand(): Command {
       const { LocalRedisServer } = await import('../../api/src/embedded/local-redis.server.js');
       const redis = config.redisUrl === undefined ? await LocalRedisServer.start() : undefined;
       const redisUrl = config.redisUrl ?? redis!.url;
-      const slots = flags.workers ?? config.workerSlots ?? availableParallelism();
+      const slots = flags.workers ?? config.workerSlots ?? usableCores();
       try {
         const app = await createFarmApp({
           config,

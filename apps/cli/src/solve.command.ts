@@ -1,5 +1,3 @@
-import { availableParallelism } from 'node:os';
-
 import { Command, Option } from 'commander';
 
 import {
@@ -10,7 +8,7 @@ import {
   solveInstance,
 } from '@satfarm/engine';
 import { type EncodingChoices, gameById } from '@satfarm/games';
-import { installSolverReaper, SOLVER_NAMES, type SolverName } from '@satfarm/solver';
+import { installSolverReaper, SOLVER_NAMES, type SolverName, usableCores } from '@satfarm/solver';
 
 import { jsonObject, nonNegativeInt, positiveInt, positiveSeconds } from './cli-options.js';
 import { SweepProgressDisplay } from './progress-display.js';
@@ -48,7 +46,11 @@ export function solveCommand(): Command {
       'start the sweep at n, e.g. from a bound an earlier run proved (n - 1 runs too, to prove it; a plan at or below n - 1 reopens the horizons under it)',
       nonNegativeInt,
     )
-    .option('--parallel <n>', 'horizons solved at once (default: number of cores)', positiveInt)
+    .option(
+      '--parallel <n>',
+      'horizons solved at once (default: the cores this process may use, CPU quota included)',
+      positiveInt,
+    )
     .addOption(new Option('--solver <name>', "SAT solver (default: the game's own)").choices(SOLVER_NAMES))
     .option('--timeout <seconds>', 'give up after this long, keeping the best plan found', positiveSeconds)
     .option('--unique', 'single-solve games: prove the solution unique, or show a second one')
@@ -92,7 +94,7 @@ export function solveCommand(): Command {
         report = await solveInstance(gameName, input, {
           maxHorizon: flags.maxHorizon,
           minHorizon: flags.minHorizon,
-          parallelism: flags.parallel ?? availableParallelism(),
+          parallelism: flags.parallel ?? usableCores(),
           solver: flags.solver,
           timeoutSec: flags.timeout,
           unique: flags.unique,

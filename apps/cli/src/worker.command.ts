@@ -1,8 +1,7 @@
-import { availableParallelism } from 'node:os';
-
 import { Command } from 'commander';
 
 import { InputError } from '@satfarm/games';
+import { usableCores } from '@satfarm/solver';
 
 import { positiveInt } from './cli-options.js';
 import { farmConfigFromEnv } from './serve.command.js';
@@ -11,13 +10,17 @@ import { farmConfigFromEnv } from './serve.command.js';
 export function workerCommand(): Command {
   return new Command('worker')
     .description('run one worker process (REDIS_URL required)')
-    .option('--slots <n>', 'solver slots (default: SATFARM_WORKER_SLOTS or the number of cores)', positiveInt)
+    .option(
+      '--slots <n>',
+      'solver slots (default: SATFARM_WORKER_SLOTS or the cores this process may use, CPU quota included)',
+      positiveInt,
+    )
     .action(async (flags: { slots?: number }) => {
       const config = farmConfigFromEnv();
       if (config.redisUrl === undefined)
         throw new InputError('REDIS_URL', 'required by `satfarm worker` (redis://host:port)');
       const { startWorkerApp } = await import('../../worker/src/worker.bootstrap.js');
-      const slots = flags.slots ?? config.workerSlots ?? availableParallelism();
+      const slots = flags.slots ?? config.workerSlots ?? usableCores();
       const app = await startWorkerApp({
         redisUrl: config.redisUrl,
         prefix: config.prefix,

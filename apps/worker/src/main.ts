@@ -1,6 +1,5 @@
-import { availableParallelism } from 'node:os';
-
 import { ConfigError, loadFarmConfig } from '@satfarm/queue';
+import { usableCores } from '@satfarm/solver';
 
 import { startWorkerApp } from './worker.bootstrap.js';
 
@@ -11,7 +10,7 @@ try {
   const app = await startWorkerApp({
     redisUrl: config.redisUrl,
     prefix: config.prefix,
-    slots: config.workerSlots ?? availableParallelism(),
+    slots: config.workerSlots ?? usableCores(),
     solverLimits: config.solverLimits,
     solverLaunch: config.solverLaunch,
     horizonLockMs: config.horizonLockMs,

@@ -178,6 +178,18 @@ describe('satfarm solve: bad input exits 2 with a message naming what is wrong',
       /--patience.*at most 604800/,
     ],
     [
+      'a horizon far above the largest one (its formula would not fit in memory)',
+      ['solve', 'cube', '--input', '-', '--max-horizon', '10000000', '--min-horizon', '9999999'],
+      '{"size": 2, "scramble": "R"}',
+      /^satfarm: bad input: maxHorizon: must be at most 100000, got 10000000\n$/,
+    ],
+    [
+      'a Snake walk far longer than the largest horizon',
+      ['solve', 'snake', '--input', '-'],
+      '{"width": 3, "height": 3, "survive": 1000000000000}',
+      /^satfarm: bad input: survive: must be at most 100000, the largest horizon; got 1000000000000\n$/,
+    ],
+    [
       'a cube instance with a misspelt field',
       ['solve', 'cube', '--input', '-'],
       '{"size": 3, "scramble": "R", "metirc": "qtm"}',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { gameById, InputError } from '@satfarm/games';
+import { gameById, InputError, MAX_HORIZON } from '@satfarm/games';
 
 import { GIVEN_PLAN, QUICK_PLAN, type SolveEvent, solveInstance, solveParsed } from './solve-instance.js';
 import { type PigeonLadder, pigeonLadderGame, type PigeonPlan } from './testing/pigeon-ladder.game.js';
@@ -425,6 +425,20 @@ describe(solveParsed.name, () => {
     await expect(solveInstance('cnf', 'p cnf 1 1\n1 0\n', { minHorizon: 3 })).rejects.toMatchObject({
       field: 'minHorizon',
     });
+  });
+
+  it('refuses a horizon above MAX_HORIZON before anything is encoded, naming the option', async () => {
+    const events: SolveEvent[] = [];
+    const onEvent = (e: SolveEvent): number => events.push(e);
+    await expect(
+      solveParsed(pigeonLadderGame, { pigeons: 3 }, { maxHorizon: MAX_HORIZON + 1, onEvent }),
+    ).rejects.toMatchObject({ field: 'maxHorizon', reason: `must be at most ${MAX_HORIZON}, got 100001` });
+    await expect(
+      solveParsed(pigeonLadderGame, { pigeons: 3 }, { minHorizon: 1e12, maxHorizon: 1e12, onEvent }),
+    ).rejects.toMatchObject({ field: 'maxHorizon' });
+    expect(events).toEqual([]);
+    const report = await solveParsed(pigeonLadderGame, { pigeons: 3 }, { maxHorizon: MAX_HORIZON });
+    expect(report.status).toBe('optimal');
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { CnfFormula } from '@satfarm/cnf';
-import { type EncodingChoices, gameById, type GameDefinition, InputError } from '@satfarm/games';
+import { type EncodingChoices, gameById, type GameDefinition, InputError, MAX_HORIZON } from '@satfarm/games';
 import { createSolver, type SatSolver, type SolverName, type SolverProgress } from '@satfarm/solver';
 import {
   HorizonSweep,
@@ -158,11 +158,17 @@ async function sweepHorizons<I, S>(
   const max = options.maxHorizon ?? game.defaultMaxHorizon(instance);
   if (!Number.isInteger(max) || max < 0)
     throw new InputError('maxHorizon', `must be a non-negative integer, got ${max}`);
+  if (options.maxHorizon !== undefined && max > MAX_HORIZON)
+    throw new InputError('maxHorizon', `must be at most ${MAX_HORIZON}, got ${max}`);
   const minHorizon = options.minHorizon;
-  if (minHorizon !== undefined && !(Number.isInteger(minHorizon) && minHorizon >= 0 && minHorizon <= max)) {
+  const highest = Math.min(max, MAX_HORIZON);
+  if (
+    minHorizon !== undefined &&
+    !(Number.isInteger(minHorizon) && minHorizon >= 0 && minHorizon <= highest)
+  ) {
     throw new InputError(
       'minHorizon',
-      `must be an integer from 0 to the largest horizon ${max}, got ${minHorizon}`,
+      `must be an integer from 0 to the largest horizon ${highest}, got ${minHorizon}`,
     );
   }
   const start = hintedStart(lower, minHorizon);

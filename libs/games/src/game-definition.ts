@@ -59,6 +59,13 @@ export interface Encoded<S> {
 export type Verdict = { ok: true; cost?: number } | { ok: false; reason: string };
 
 /**
+ * The largest horizon a solve may be asked for (`--max-horizon`, `--min-horizon`, Snake's
+ * `survive`): the farm's largest `SATFARM_MAX_HORIZON`. A formula is built in memory per horizon,
+ * so a far larger one only ends when the process runs out of memory.
+ */
+export const MAX_HORIZON = 100_000;
+
+/**
  * One game, in the shape every game folder has: parse, lower bound, encode, decode (via
  * `Encoded`), verify with an independent simulator, render for the dashboard.
  *

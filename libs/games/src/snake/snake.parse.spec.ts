@@ -56,6 +56,13 @@ describe(parseSnakeInstance.name, () => {
 
   it('reads the survive variant', () => {
     expect(parseSnakeInstance({ width: 3, height: 3, survive: 7 })).toMatchObject({ survive: 7, apples: [] });
+    expect(parseSnakeInstance({ width: 3, height: 3, survive: 100_000 })).toMatchObject({ survive: 100_000 });
+  });
+
+  it('takes a length up to the cells of the grid', () => {
+    expect(parseSnakeInstance({ width: 3, height: 3, length: 9, apples: [[2, 2]] })).toMatchObject({
+      length: 9,
+    });
   });
 
   it.each([
@@ -147,6 +154,18 @@ describe(parseSnakeInstance.name, () => {
     ['an unknown order', { ...valid, order: 'random' }, 'order', 'expected "any" or "given", got "random"'],
     ['survive with apples', { ...valid, survive: 5 }, 'survive', 'cannot be combined with apples'],
     ['a negative survive', { width: 3, height: 3, survive: -1 }, 'survive', 'must be at least 0'],
+    [
+      'a survive above the largest horizon',
+      { width: 3, height: 3, survive: 1e12 },
+      'survive',
+      'must be at most 100000, the largest horizon; got 1000000000000',
+    ],
+    [
+      'a length the grid cannot hold',
+      { width: 3, height: 3, length: 1e12, apples: [[2, 2]] },
+      'length',
+      'must be at most 9, the cells of the 3x3 grid; got 1000000000000',
+    ],
   ])('names the field of %s', (_, input, field, reason) => {
     expect(errorOf(input)).toMatchObject({ field, reason });
   });

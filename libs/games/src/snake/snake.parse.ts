@@ -1,3 +1,4 @@
+import { MAX_HORIZON } from '../game-definition.js';
 import { InputError, unknownField } from '../input-error.js';
 import {
   type AppleOrder,
@@ -19,10 +20,11 @@ const FIELDS = new Set(['width', 'height', 'length', 'body', 'start', 'apples', 
  * - `body` is head first and must be a connected path without repeats; instead of it, `start`
  *   `[x,y]` puts a head alone there; with neither, the head starts alone at `[0,0]`;
  * - `length` defaults to the body's cell count and may exceed it (the snake then grows out from
- *   its body as the head moves), never fall short of it;
+ *   its body as the head moves), never fall short of it nor exceed the grid's cells;
  * - `order` defaults to `any`; an apple present at the start (every apple for `any`, the first for
  *   `given`) may not lie on the body; apples are distinct cells;
- * - `"survive": T` (with no apples) asks for any legal walk of T steps instead of an apple hunt.
+ * - `"survive": T` (with no apples) asks for any legal walk of T steps instead of an apple hunt;
+ *   T is a horizon, at most {@link MAX_HORIZON}.
  * Accepts the JSON value or its text. Throws `InputError` naming the field at fault.
  */
 export function parseSnakeInstance(input: unknown): SnakeInstance {
@@ -47,6 +49,12 @@ export function parseSnakeInstance(input: unknown): SnakeInstance {
     obj.body !== undefined ? parseBody(obj.body, grid) : [parseCell(obj.start ?? [0, 0], 'start', grid)];
 
   const length = integerField(obj, 'length', 1, Number.MAX_SAFE_INTEGER) ?? body.length;
+  // A snake longer than the grid has cells never fits on it (generate refuses it too).
+  if (length > grid.size)
+    throw new InputError(
+      'length',
+      `must be at most ${grid.size}, the cells of the ${width}x${height} grid; got ${length}`,
+    );
   if (length < body.length)
     throw new InputError('length', `${length} is shorter than the body (${body.length} cells)`);
 
@@ -57,6 +65,9 @@ export function parseSnakeInstance(input: unknown): SnakeInstance {
   const apples = parseApples(obj.apples ?? [], grid, body, order);
 
   const survive = integerField(obj, 'survive', 0, Number.MAX_SAFE_INTEGER);
+  if (survive !== undefined && survive > MAX_HORIZON)
+    throw new InputError('survive', `must be at most ${MAX_HORIZON}, the largest horizon; got ${survive}`);
+
   if (survive !== undefined && apples.length > 0)
     throw new InputError('survive', 'cannot be combined with apples');
 

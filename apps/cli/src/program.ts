@@ -37,13 +37,10 @@ export function buildProgram(): Command {
 /** Maps an error to the exit codes of DESIGN.md §4, with a message on stderr. */
 export function exitCodeForError(err: unknown): number {
   if (err instanceof CommanderError) {
-    if (
-      err.code === 'commander.helpDisplayed' ||
-      err.code === 'commander.version' ||
-      err.code === 'commander.help'
-    ) {
-      return 0;
-    }
+    // `--help`, `help` and `--version` exit 0; the usage commander prints on stderr for a missing
+    // command (`satfarm`, `satfarm generate`) comes with a non-zero exit code: bad input.
+    const asked = ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(err.code);
+    if (asked && err.exitCode === 0) return 0;
     return ExitCode.badInput; // commander has already printed its message
   }
   if (err instanceof InputError) {

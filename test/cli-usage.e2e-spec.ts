@@ -23,3 +23,36 @@ describe('satfarm usage', () => {
     },
   );
 });
+
+describe('satfarm generate cnf: an option of the other family', () => {
+  it.each([
+    [['--family', 'php', '--holes', '3', '--vars', '5'], '--vars: applies to --family random, not to php'],
+    [['--family', 'php', '--holes', '3', '--seed', '2'], '--seed: applies to --family random, not to php'],
+    [
+      ['--family', 'random', '--vars', '5', '--holes', '3'],
+      '--holes: applies to --family php, not to random',
+    ],
+  ])('is refused, not ignored: %j', async (args, reason) => {
+    const run = await runCli(['generate', 'cnf', ...args]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`satfarm: bad input: ${reason}\n`);
+  });
+
+  it("takes each family's own options", async () => {
+    const run = await runCli([
+      'generate',
+      'cnf',
+      '--family',
+      'random',
+      '--vars',
+      '3',
+      '--k',
+      '2',
+      '--seed',
+      '2',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^p cnf 3 13$/m);
+  });
+});

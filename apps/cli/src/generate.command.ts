@@ -37,15 +37,26 @@ export function generateCommand(): Command {
       .option('--k <n>', 'random: literals per clause', positiveInt, 3)
       .option('--seed <n>', 'random: seed', nonNegativeInt, 1)
       .action(
-        (flags: {
-          family: string;
-          holes?: number;
-          pigeons?: number;
-          vars?: number;
-          ratio: number;
-          k: number;
-          seed: number;
-        }) => {
+        (
+          flags: {
+            family: string;
+            holes?: number;
+            pigeons?: number;
+            vars?: number;
+            ratio: number;
+            k: number;
+            seed: number;
+          },
+          cmd: Command,
+        ) => {
+          // An option of the other family would be ignored: refuse it, as solve refuses its flags.
+          const others = flags.family === 'php' ? ['vars', 'ratio', 'k', 'seed'] : ['holes', 'pigeons'];
+          const given = others.find((name) => cmd.getOptionValueSource(name) === 'cli');
+          if (given !== undefined)
+            throw new InputError(
+              `--${given}`,
+              `applies to --family ${flags.family === 'php' ? 'random' : 'php'}, not to ${flags.family}`,
+            );
           let formula;
           if (flags.family === 'php') {
             const holes = required('holes', flags.holes);

@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
+
 import { describe, expect, it } from 'vitest';
 
-import { runCli } from './support/run-cli.js';
+import { repoRoot, runCli } from './support/run-cli.js';
 
 describe('satfarm usage', () => {
   it.each([[[]], [['generate']]])(
@@ -54,5 +56,20 @@ describe('satfarm generate cnf: an option of the other family', () => {
     ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^p cnf 3 13$/m);
+  });
+});
+
+describe('satfarm writing to a reader that stops early', () => {
+  it('ends quietly when the pipe closes (generate cnf | head -1), with no EPIPE trace', async () => {
+    const child = spawn(`${repoRoot}bin/satfarm`, ['generate', 'cnf', '--family', 'php', '--holes', '120'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 });

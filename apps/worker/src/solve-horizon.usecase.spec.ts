@@ -48,6 +48,23 @@ describe(SolveHorizonUseCase.name, () => {
     expect(late).toMatchObject({ result: 'unknown', reason: 'timeout', ms: 0 });
   });
 
+  it('stops building a formula at the job deadline, where no timer could stop it, and runs no solver', async () => {
+    // A 100x100 Snake at horizon 197: about 3 million clauses, seconds of building.
+    const started = Date.now();
+    const big = await sut.execute(
+      job({
+        jobId: 'big',
+        game: 'snake',
+        instance: { width: 100, height: 100, length: 3, start: [0, 0], apples: [[99, 99]] },
+        t: 197,
+        deadline: Date.now() + 300,
+      }),
+      new AbortController().signal,
+    );
+    expect(big).toMatchObject({ result: 'unknown', reason: 'timeout', stats: { vars: 0, clauses: 0 } });
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
   it('stops the solver when the signal aborts', async () => {
     const controller = new AbortController();
     const running = sut.execute(job({ jobId: 'hard', instance: { pigeons: 13 }, t: 12 }), controller.signal);

@@ -1,4 +1,4 @@
-import { CnfFormula } from '@satfarm/cnf';
+import { buildBefore, CnfFormula, FormulaBuildStopped } from '@satfarm/cnf';
 import { type HorizonResult, solveEncoded, solverUsageOf } from '@satfarm/engine';
 import { type GameDefinition, gameById } from '@satfarm/games';
 import type { FinishedReport, HorizonJob, HorizonProgress } from '@satfarm/queue';
@@ -45,21 +45,25 @@ export class SolveHorizonUseCase {
     const untilDeadline = job.deadline === undefined ? undefined : job.deadline - startedAt;
     const timeoutMs =
       job.limitMs === undefined ? untilDeadline : Math.min(job.limitMs, untilDeadline ?? job.limitMs);
-    if (timeoutMs !== undefined && timeoutMs <= 0) {
-      return {
-        result: 'unknown',
-        reason: 'timeout',
-        startedAt,
-        ms: 0,
-        stats: { vars: 0, clauses: 0, solver: await solver.version(), solverMs: 0, encodeMs: 0 },
-      };
-    }
+    const timedOut = async (encodeMs: number): Promise<HorizonRunOutcome> => ({
+      result: 'unknown',
+      reason: 'timeout',
+      startedAt,
+      ms: Math.round(encodeMs),
+      stats: { vars: 0, clauses: 0, solver: await solver.version(), solverMs: 0, encodeMs },
+    });
+    if (timeoutMs !== undefined && timeoutMs <= 0) return timedOut(0);
     const encodeStart = performance.now();
-    const encoded = game.encode(
-      instance,
-      job.t,
-      job.encoding === undefined ? undefined : { variant: job.encoding },
-    );
+    let encoded: ReturnType<typeof game.encode>;
+    try {
+      // Building runs synchronously, out of the timers' reach: it stops itself at the deadline.
+      encoded = buildBefore(timeoutMs === undefined ? undefined : encodeStart + timeoutMs, () =>
+        game.encode(instance, job.t, job.encoding === undefined ? undefined : { variant: job.encoding }),
+      );
+    } catch (err) {
+      if (!(err instanceof FormulaBuildStopped)) throw err;
+      return timedOut(performance.now() - encodeStart);
+    }
     const encodeMs = performance.now() - encodeStart;
     const solverName = onProgress === undefined ? '' : await solver.version();
     const options = {

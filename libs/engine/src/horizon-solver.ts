@@ -1,4 +1,4 @@
-import type { Model } from '@satfarm/cnf';
+import { buildBefore, FormulaBuildStopped, type Model } from '@satfarm/cnf';
 import type { EncodeOptions, Encoded, GameDefinition } from '@satfarm/games';
 import type { SatSolver, SolveOutcome, SolverPreset, SolverProgress } from '@satfarm/solver';
 
@@ -30,6 +30,8 @@ export interface HorizonStats {
   solverCpuMs?: number;
   /** The largest peak resident set of the solver processes, KiB (as `solverCpuMs`). */
   solverPeakRssKiB?: number;
+  /** The formula was still being built at the build deadline: no solver ran (vars, clauses 0). */
+  unbuilt?: true;
 }
 
 /** The result of one horizon: a verified solution, a proof of none, or no answer. */
@@ -45,6 +47,20 @@ export interface HorizonSolveOptions {
   preset?: SolverPreset;
   encode?: EncodeOptions;
   onProgress?: (p: SolverProgress) => void;
+  /**
+   * A `performance.now()` time past which the formula is not built on (a sweep's deadline): a
+   * horizon whose formula takes longer ends `unknown` (timeout) without a solver run. Building
+   * cannot be stopped by `signal` or a timer (it runs synchronously), only by this. `timeoutMs`
+   * sets one too, counted from the call.
+   */
+  buildDeadline?: number;
+}
+
+/** The earlier of `buildDeadline` and the end of `timeoutMs` from now, if either is set. */
+function buildDeadlineOf(options: HorizonSolveOptions): number | undefined {
+  const fromTimeout = options.timeoutMs === undefined ? undefined : performance.now() + options.timeoutMs;
+  if (options.buildDeadline === undefined) return fromTimeout;
+  return fromTimeout === undefined ? options.buildDeadline : Math.min(fromTimeout, options.buildDeadline);
 }
 
 /**
@@ -60,7 +76,27 @@ export async function solveHorizon<I, S>(
   options: HorizonSolveOptions = {},
 ): Promise<HorizonResult<S>> {
   const encodeStart = performance.now();
-  const encoded = game.encode(instance, horizon, options.encode);
+  let encoded: Encoded<S>;
+  try {
+    encoded = buildBefore(buildDeadlineOf(options), () => game.encode(instance, horizon, options.encode));
+  } catch (err) {
+    if (!(err instanceof FormulaBuildStopped)) throw err;
+    // The deadline's own timers (a sweep's) are due now: let them run before the caller goes on,
+    // or a caller that opens the next horizon at once would never see them fire.
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    const stats = {
+      vars: 0,
+      clauses: 0,
+      solver: await solver.version(),
+      solverMs: 0,
+      unbuilt: true as const,
+    };
+    return {
+      result: 'unknown',
+      reason: 'timeout',
+      stats: { ...stats, encodeMs: performance.now() - encodeStart },
+    };
+  }
   return solveEncoded(game, instance, horizon, encoded, solver, options, performance.now() - encodeStart);
 }
 
@@ -78,6 +114,8 @@ export async function solveEncoded<I, S>(
   // needs no refinement or the formula becomes UNSAT; windowed ones (`widen`) solve a wider
   // window while a model leaves theirs.
   const deadline = options.timeoutMs === undefined ? undefined : performance.now() + options.timeoutMs;
+  const buildDeadline = buildDeadlineOf(options);
+  let buildStopped = false;
   let solverMs = 0;
   let conflicts = 0;
   let rounds = 0;
@@ -105,7 +143,14 @@ export async function solveEncoded<I, S>(
       continue;
     }
     const encodeStart = performance.now();
-    const wider = encoded.widen?.(outcome.model);
+    let wider: Encoded<S> | undefined;
+    try {
+      const { model } = outcome;
+      wider = buildBefore(buildDeadline, () => encoded.widen?.(model));
+    } catch (err) {
+      if (!(err instanceof FormulaBuildStopped)) throw err;
+      buildStopped = true;
+    }
     encodeMs += performance.now() - encodeStart;
     if (wider === undefined) break;
     encoded = wider;
@@ -122,6 +167,8 @@ export async function solveEncoded<I, S>(
     ...(peakRssKiB === undefined ? {} : { solverPeakRssKiB: peakRssKiB }),
     ...(options.preset === 'sat' || options.preset === 'unsat' ? { preset: options.preset } : {}),
   };
+  // A wider window not built in time: the narrower one's model is no plan.
+  if (buildStopped) return { result: 'unknown', reason: 'timeout', stats };
   switch (outcome.status) {
     case 'sat': {
       const plan = encoded.decode(outcome.model);

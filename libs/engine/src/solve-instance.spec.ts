@@ -415,6 +415,26 @@ describe(solveParsed.name, () => {
     expect(report.horizons.map((h) => h.t)).toEqual([11]);
   });
 
+  it('ends a horizon whose formula is still being built at the timeout, without waiting for the build', async () => {
+    // A 100x100 Snake: its first horizon (197) is a formula of about 3 million clauses, seconds
+    // of building; the timers of the sweep cannot fire meanwhile.
+    const started = performance.now();
+    const report = await solveInstance(
+      'snake',
+      { width: 100, height: 100, length: 3, start: [0, 0], apples: [[99, 99]] },
+      { parallelism: 1, timeoutSec: 0.5, quickPlan: false },
+    );
+    expect(report.status).toBe('unknown');
+    // Cancelled by the sweep's timeout like any horizon still running (a horizon opened in the
+    // same millisecond ends at once the same way); no formula went to a solver, so no line names one.
+    expect(report.horizons[0]).toMatchObject({ t: 197, result: 'cancelled' });
+    for (const line of report.horizons) {
+      expect(['cancelled', 'unknown']).toContain(line.result);
+      expect(line).not.toHaveProperty('vars');
+    }
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
   it('names minHorizon when it is out of range or given to a game without horizons', async () => {
     await expect(
       solveParsed(pigeonLadderGame, { pigeons: 3 }, { minHorizon: 9, maxHorizon: 5 }),

@@ -194,6 +194,9 @@ async function sweepHorizons<I, S>(
   const quick = options.quickPlan === false ? undefined : quickPlanOf(game, instance, max);
   const knownPlan =
     quick !== undefined && (given === undefined || quick.length < given.length) ? quick : given;
+  // The sweep's timer cannot fire while a formula is being built (synchronously): building stops
+  // by itself at the same deadline.
+  const sweepDeadline = options.timeoutSec === undefined ? undefined : started + options.timeoutSec * 1000;
   const sweep = new HorizonSweep<S>({
     lower,
     max,
@@ -215,12 +218,16 @@ async function sweepHorizons<I, S>(
         try {
           const r: HorizonResult<S> = await solveHorizon(game, instance, t, solver, {
             signal,
+            ...(sweepDeadline === undefined ? {} : { buildDeadline: sweepDeadline }),
             ...(options.encoding === undefined ? {} : { encode: { variant: options.encoding } }),
             ...(presets ? { preset: horizonPreset(t, bounds.lower) } : {}),
             onProgress: (progress) => options.onEvent?.({ type: 'progress', t, progress }),
           });
-          statsByT.set(t, r.stats);
-          options.onEvent?.({ type: 'stats', t, stats: r.stats });
+          // A formula cut short at the deadline went to no solver: its line names none.
+          if (r.stats.unbuilt !== true) {
+            statsByT.set(t, r.stats);
+            options.onEvent?.({ type: 'stats', t, stats: r.stats });
+          }
           if (r.result === 'sat') return { result: 'sat', plan: r.plan, planLength: r.planLength };
           if (r.result === 'unsat') return { result: 'unsat' };
           return { result: 'unknown', reason: r.result === 'unknown' ? r.reason : 'cancelled' };

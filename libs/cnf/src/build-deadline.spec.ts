@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+
+import { buildBefore, FormulaBuildStopped } from './build-deadline.js';
+import { CnfFormula } from './cnf-formula.js';
+
+/** Adds `count` unit clauses over one variable to a new formula. */
+function build(count: number): CnfFormula {
+  const f = new CnfFormula();
+  const x = f.pool.fresh();
+  for (let i = 0; i < count; i++) f.add([x]);
+  return f;
+}
+
+describe(buildBefore.name, () => {
+  it('stops a formula growing past its deadline, within a few thousand clauses', () => {
+    let formula: CnfFormula | undefined;
+    expect(() =>
+      buildBefore(performance.now() - 1, () => {
+        formula = new CnfFormula();
+        const x = formula.pool.fresh();
+        for (let i = 0; i < 1_000_000; i++) formula.add([x]);
+      }),
+    ).toThrow(FormulaBuildStopped);
+    // The very first clause looks at the clock: nothing of the million was added.
+    expect(formula?.numClauses).toBe(0);
+  });
+
+  it('lets a build end before its deadline, and no deadline outlives its call', () => {
+    expect(buildBefore(performance.now() + 60_000, () => build(10_000)).numClauses).toBe(10_000);
+    expect(() => buildBefore(performance.now() - 1, () => 'no formula')).not.toThrow();
+    // After a stopped build, formulas built outside any deadline are not stopped.
+    expect(() => buildBefore(performance.now() - 1, () => build(5_000))).toThrow(FormulaBuildStopped);
+    expect(build(10_000).numClauses).toBe(10_000);
+  });
+
+  it('keeps an earlier enclosing deadline inside a later one', () => {
+    const past = performance.now() - 1;
+    expect(() =>
+      buildBefore(past, () => buildBefore(performance.now() + 60_000, () => build(5_000))),
+    ).toThrow(FormulaBuildStopped);
+    expect(buildBefore(undefined, () => build(5_000)).numClauses).toBe(5_000);
+  });
+});

@@ -1,5 +1,5 @@
-import { buildBefore, CnfFormula, FormulaBuildStopped } from '@satfarm/cnf';
-import { type HorizonResult, solveEncoded, solverUsageOf } from '@satfarm/engine';
+import { CnfFormula } from '@satfarm/cnf';
+import { encodeBefore, type HorizonResult, solveEncoded, solverUsageOf } from '@satfarm/engine';
 import { type GameDefinition, gameById } from '@satfarm/games';
 import type { FinishedReport, HorizonJob, HorizonProgress } from '@satfarm/queue';
 import { createSolver, type SatSolver, type SolverName, type SolverProgress } from '@satfarm/solver';
@@ -54,16 +54,15 @@ export class SolveHorizonUseCase {
     });
     if (timeoutMs !== undefined && timeoutMs <= 0) return timedOut(0);
     const encodeStart = performance.now();
-    let encoded: ReturnType<typeof game.encode>;
-    try {
-      // Building runs synchronously, out of the timers' reach: it stops itself at the deadline.
-      encoded = buildBefore(timeoutMs === undefined ? undefined : encodeStart + timeoutMs, () =>
-        game.encode(instance, job.t, job.encoding === undefined ? undefined : { variant: job.encoding }),
-      );
-    } catch (err) {
-      if (!(err instanceof FormulaBuildStopped)) throw err;
-      return timedOut(performance.now() - encodeStart);
-    }
+    // Building runs synchronously, out of the timers' reach: it stops itself at the deadline.
+    const encoded = encodeBefore(
+      game,
+      instance,
+      job.t,
+      job.encoding === undefined ? undefined : { variant: job.encoding },
+      timeoutMs === undefined ? undefined : encodeStart + timeoutMs,
+    );
+    if (encoded === undefined) return timedOut(performance.now() - encodeStart);
     const encodeMs = performance.now() - encodeStart;
     const solverName = onProgress === undefined ? '' : await solver.version();
     const options = {

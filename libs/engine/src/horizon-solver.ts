@@ -76,11 +76,8 @@ export async function solveHorizon<I, S>(
   options: HorizonSolveOptions = {},
 ): Promise<HorizonResult<S>> {
   const encodeStart = performance.now();
-  let encoded: Encoded<S>;
-  try {
-    encoded = buildBefore(buildDeadlineOf(options), () => game.encode(instance, horizon, options.encode));
-  } catch (err) {
-    if (!(err instanceof FormulaBuildStopped)) throw err;
+  const encoded = encodeBefore(game, instance, horizon, options.encode, buildDeadlineOf(options));
+  if (encoded === undefined) {
     // The deadline's own timers (a sweep's) are due now: let them run before the caller goes on,
     // or a caller that opens the next horizon at once would never see them fire.
     await new Promise((resolve) => setTimeout(resolve, 1));
@@ -98,6 +95,25 @@ export async function solveHorizon<I, S>(
     };
   }
   return solveEncoded(game, instance, horizon, encoded, solver, options, performance.now() - encodeStart);
+}
+
+/**
+ * Encodes one horizon, or gives undefined when the formula was still being built at `deadline`
+ * (a `performance.now()` time; see buildBefore).
+ */
+export function encodeBefore<I, S>(
+  game: GameDefinition<I, S>,
+  instance: I,
+  horizon: number,
+  encode: EncodeOptions | undefined,
+  deadline: number | undefined,
+): Encoded<S> | undefined {
+  try {
+    return buildBefore(deadline, () => game.encode(instance, horizon, encode));
+  } catch (err) {
+    if (err instanceof FormulaBuildStopped) return undefined;
+    throw err;
+  }
 }
 
 /** Like `solveHorizon`, for a formula already encoded (e.g. with a solution blocked). */

@@ -202,10 +202,7 @@ async function sweepHorizons<I, S>(
     max,
     parallelism,
     policy,
-    timeoutMs:
-      options.timeoutSec === undefined
-        ? undefined
-        : Math.max(1, options.timeoutSec * 1000 - (performance.now() - started)),
+    timeoutMs: sweepDeadline === undefined ? undefined : Math.max(1, sweepDeadline - performance.now()),
     ...(patience === undefined ? {} : { patienceMs: patienceMsOf(patience) }),
     ...(minHorizon === undefined ? {} : { hint: minHorizon }),
     ...(knownPlan === undefined ? {} : { knownPlan }),

@@ -44,7 +44,7 @@ export function cgroupCpuQuota(paths: CgroupPaths = SYSTEM_CGROUPS): number | un
         if (q !== undefined) quotas.push(q);
       }
     } else if (controllers.split(',').includes('cpu')) {
-      for (const mount of [controllers, 'cpu', 'cpu,cpuacct']) {
+      for (const mount of new Set([controllers, 'cpu', 'cpu,cpuacct'])) {
         for (const dir of selfAndAncestors(join(paths.root, mount), path)) {
           const q = parseV1(
             readText(join(dir, 'cpu.cfs_quota_us')),

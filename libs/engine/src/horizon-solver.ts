@@ -78,9 +78,6 @@ export async function solveHorizon<I, S>(
   const encodeStart = performance.now();
   const encoded = encodeBefore(game, instance, horizon, options.encode, buildDeadlineOf(options));
   if (encoded === undefined) {
-    // The deadline's own timers (a sweep's) are due now: let them run before the caller goes on,
-    // or a caller that opens the next horizon at once would never see them fire.
-    await new Promise((resolve) => setTimeout(resolve, 1));
     const stats = {
       vars: 0,
       clauses: 0,

@@ -191,12 +191,12 @@ async function sweepHorizons<I, S>(
     ...(start === undefined ? {} : { start }),
   });
 
-  const quick = options.quickPlan === false ? undefined : quickPlanOf(game, instance, max);
+  // The sweep's timer cannot fire while a formula is being built or a quick plan searched
+  // (synchronously): both stop by themselves at the same deadline.
+  const sweepDeadline = options.timeoutSec === undefined ? undefined : started + options.timeoutSec * 1000;
+  const quick = options.quickPlan === false ? undefined : quickPlanOf(game, instance, max, sweepDeadline);
   const knownPlan =
     quick !== undefined && (given === undefined || quick.length < given.length) ? quick : given;
-  // The sweep's timer cannot fire while a formula is being built (synchronously): building stops
-  // by itself at the same deadline.
-  const sweepDeadline = options.timeoutSec === undefined ? undefined : started + options.timeoutSec * 1000;
   const sweep = new HorizonSweep<S>({
     lower,
     max,
@@ -283,10 +283,11 @@ export function quickPlanOf<I, S>(
   game: GameDefinition<I, S>,
   instance: I,
   max: number,
+  deadline?: number,
 ): KnownPlan<S> | undefined {
   if (game.quickPlan === undefined || game.planLength === undefined) return undefined;
   const started = performance.now();
-  const plan = game.quickPlan(instance);
+  const plan = game.quickPlan(instance, deadline);
   if (plan === undefined) return undefined;
   const length = game.planLength(plan);
   if (length > max) return undefined;

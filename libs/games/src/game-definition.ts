@@ -105,9 +105,10 @@ export interface GameDefinition<I = unknown, S = unknown> {
   /**
    * Planning games: a plan found cheaply without a solver (a bounded heuristic search, a fraction of
    * a second to a few seconds), or undefined. The sweep starts with it, verified, as its upper bound
-   * and only looks below it; a solve that runs out of time still has it to report.
+   * and only looks below it; a solve that runs out of time still has it to report. It gives up at
+   * `deadline` (a `performance.now()` time), when given.
    */
-  quickPlan?(instance: I): S | undefined;
+  quickPlan?(instance: I, deadline?: number): S | undefined;
   /**
    * Planning games: run the lowest open horizon with the solver's UNSAT preset and the ones above
    * with its SAT preset (`horizonPreset`) unless the user says otherwise. Set where bench/ showed

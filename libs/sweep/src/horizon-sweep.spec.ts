@@ -247,6 +247,30 @@ describe(HorizonSweep.name, () => {
     expect(pendingAtEnd).toBe(0);
   });
 
+  it('stops at its deadline when a run held the event loop past it, before the timer could fire', async () => {
+    // Each run takes 30 ms of the clock and answers unknown at once, as a formula build that
+    // blocks the event loop and stops at the deadline does; the timer's turn never comes.
+    const started: number[] = [];
+    const blockingRunner = {
+      run: (t: number): Promise<{ result: 'unknown'; reason: string }> => {
+        started.push(t);
+        vi.setSystemTime(Date.now() + 30);
+        return Promise.resolve({ result: 'unknown', reason: 'timeout' });
+      },
+    };
+    const result = await new HorizonSweep<ScriptedPlan>({
+      lower: 1,
+      max: 10,
+      parallelism: 1,
+      policy: 'consecutive',
+      timeoutMs: 20,
+      now: () => Date.now(),
+    }).run(blockingRunner);
+    expect(started).toEqual([1]);
+    expect(result.status).toBe('unknown');
+    expect(result.horizons).toEqual([{ t: 1, result: 'unknown', ms: 30, reason: 'timeout' }]);
+  });
+
   it('runs to the optimum under a timeout or a patience longer than a timer can wait', async () => {
     // Above 2^31 - 1 ms setTimeout fires at once (the fake timers do as Node does).
     const days40 = 40 * 24 * 3600 * 1000;

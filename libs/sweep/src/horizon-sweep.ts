@@ -215,14 +215,17 @@ class SweepRun<P> {
     const onAbort = (): void => this.halt('aborted');
     signal?.addEventListener('abort', onAbort, { once: true });
     if (signal?.aborted) this.halt('aborted');
+    const timeoutMs = this.sweep.timeoutMs;
+    const deadline = timeoutMs === undefined ? undefined : this.now() + timeoutMs;
     const clearTimer =
-      this.sweep.timeoutMs === undefined
-        ? undefined
-        : this.startTimer(() => this.halt('timeout'), this.sweep.timeoutMs);
+      timeoutMs === undefined ? undefined : this.startTimer(() => this.halt('timeout'), timeoutMs);
     try {
       if (this.sweep.knownPlan !== undefined) this.applyKnown(this.sweep.knownPlan);
       for (;;) {
         this.drainInbox();
+        // The timer alone is not enough: a run that held the event loop past the deadline (a
+        // formula build) settles before the timer's turn comes, and the next run would start.
+        if (deadline !== undefined && this.now() >= deadline) this.halt('timeout');
         if (this.failure !== undefined || this.stop !== undefined || sweepStatus(this.state) !== 'running')
           break;
         for (const { t, limitMs } of nextRuns(this.state, this.policy)) this.start(t, limitMs);

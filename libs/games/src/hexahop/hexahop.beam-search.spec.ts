@@ -54,6 +54,12 @@ describe(beamSearchWin.name, () => {
     expect(outcome.plan).toBeUndefined();
   });
 
+  it('gives up without a plan at its deadline, where it would have found one', () => {
+    expect(sut(level('Hive'), { width: 100, maxDepth: 100 }).plan).toBeDefined();
+    const outcome = sut(level('Hive'), { width: 100, maxDepth: 100, deadline: performance.now() });
+    expect(outcome).toEqual({ depth: 0, states: 1 });
+  });
+
   it('empties, without a plan, on a level that cannot be won', () => {
     const island = parseHexahopInstance({ map: ['ogo..g'], start: [0, 0] });
     const outcome = sut(island, { width: 100, maxDepth: 50 });

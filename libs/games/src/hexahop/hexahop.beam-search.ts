@@ -23,6 +23,8 @@ export interface HexahopBeamOptions {
   ranking?: BeamRanking;
   /** Seed of the tie-break among states that score the same (the search is deterministic per seed). */
   seed?: number;
+  /** A `performance.now()` time: the search gives up (no plan) at the first depth begun after it. */
+  deadline?: number;
 }
 
 /** What a beam search found. */
@@ -161,6 +163,7 @@ export function beamSearchWin(
   let beam = [root];
   let states = 1;
   for (let depth = 0; depth < maxDepth; depth++) {
+    if (options.deadline !== undefined && performance.now() >= options.deadline) return { depth, states };
     const candidates = new Map<number, BeamNode>();
     for (const node of beam) {
       for (let m = 0; m < MOVE_NAMES.length; m++) {
@@ -225,10 +228,11 @@ export const QUICK_PLAN_WIDTH = 200;
  * A plan for the sweep to start from (`GameDefinition.quickPlan`): one beam search ranked by
  * `reach`, QUICK_PLAN_WIDTH states wide, up to the level's default horizon cap.
  */
-export function quickHexahopPlan(instance: HexahopInstance): HexahopSolution | undefined {
+export function quickHexahopPlan(instance: HexahopInstance, deadline?: number): HexahopSolution | undefined {
   const { plan } = beamSearchWin(instance, {
     width: QUICK_PLAN_WIDTH,
     maxDepth: hexahopDefaultMaxHorizon(instance),
+    ...(deadline === undefined ? {} : { deadline }),
   });
   return plan === undefined ? undefined : hexahopSolutionOf(instance, plan);
 }

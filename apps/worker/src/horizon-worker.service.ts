@@ -35,6 +35,7 @@ export class HorizonWorkerService implements OnApplicationBootstrap, OnApplicati
       solverLimits: options.solverLimits,
       solverLaunch: options.solverLaunch,
       horizonLockMs: options.horizonLockMs,
+      redisUrl: options.redisUrl,
     });
   }
 

@@ -1,12 +1,13 @@
 import { hostname } from 'node:os';
 
-import { Queue, Worker } from 'bullmq';
+import { type Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 
 import { describeRedisError, FarmKeys, QueueName, WORKER_METRICS } from '@satfarm/queue';
 import { createSolver, type LaunchMode, liveSolverCount, type ResourceLimits } from '@satfarm/solver';
 
 import { HorizonCancelListener } from './horizon-cancel.listener.js';
+import { HorizonLockKeeper } from './horizon-lock.keeper.js';
 import { HorizonReportSender } from './horizon-report.sender.js';
 import { createHorizonProcessor } from './horizon.processor.js';
 import { type GameLookup, SolveHorizonUseCase } from './solve-horizon.usecase.js';
@@ -26,7 +27,15 @@ export interface HorizonWorkerOptions {
   solverLaunch?: LaunchMode;
   /** How long a claim on a horizon lasts without renewal (BullMQ's default by default). */
   horizonLockMs?: number;
+  /**
+   * The Redis URL of `connection`: given, a thread of the process keeps the locks of running
+   * horizons while a formula build holds the event loop (`HorizonLockKeeper`).
+   */
+  redisUrl?: string;
 }
+
+/** BullMQ's lock duration when none is set. */
+const BULLMQ_LOCK_MS = 30_000;
 
 /**
  * One worker process's horizon solving: a BullMQ worker with `slots` concurrent jobs, the cancel
@@ -38,6 +47,7 @@ export class HorizonWorker {
   private worker?: Worker;
   private reportsQueue?: Queue;
   private listener?: HorizonCancelListener;
+  private keeper?: HorizonLockKeeper;
   private closing?: Promise<void>;
   private draining = false;
 
@@ -65,18 +75,32 @@ export class HorizonWorker {
       worker: name,
       draining: () => this.draining,
     });
-    const worker = new Worker(QueueName.horizons, processor, {
-      connection,
-      prefix,
-      concurrency: slots,
-      autorun: false,
-      metrics: WORKER_METRICS,
-      ...(this.options.horizonLockMs === undefined
-        ? {}
-        : { lockDuration: this.options.horizonLockMs, stalledInterval: this.options.horizonLockMs }),
-      // The name `GET /v1/farm` lists this process by (BullMQ's getWorkers()).
-      name,
-    });
+    const keeper =
+      this.options.redisUrl === undefined
+        ? undefined
+        : new HorizonLockKeeper({
+            redisUrl: this.options.redisUrl,
+            prefix,
+            queue: QueueName.horizons,
+            lockMs: this.options.horizonLockMs ?? BULLMQ_LOCK_MS,
+          });
+    this.keeper = keeper;
+    const worker = new Worker(
+      QueueName.horizons,
+      keeper === undefined ? processor : keptBy(keeper, processor),
+      {
+        connection,
+        prefix,
+        concurrency: slots,
+        autorun: false,
+        metrics: WORKER_METRICS,
+        ...(this.options.horizonLockMs === undefined
+          ? {}
+          : { lockDuration: this.options.horizonLockMs, stalledInterval: this.options.horizonLockMs }),
+        // The name `GET /v1/farm` lists this process by (BullMQ's getWorkers()).
+        name,
+      },
+    );
     worker.on('error', (err) => process.stderr.write(`satfarm worker: ${describeRedisError(err)}\n`));
     this.worker = worker;
     const subscriber = connection.duplicate();
@@ -109,9 +133,26 @@ export class HorizonWorker {
             ` (${running} running solver${running === 1 ? '' : 's'} stopped and handed back)\n`,
         );
       }
+      await this.keeper?.close();
       await this.listener?.close();
       await this.reportsQueue?.close();
     })();
     return this.closing;
   }
+}
+
+/** `processor` with each job's lock held by `keeper` while it runs. */
+function keptBy<T>(
+  keeper: HorizonLockKeeper,
+  processor: (job: Job, token: string | undefined, signal: AbortSignal | undefined) => Promise<T>,
+): (job: Job, token: string | undefined, signal: AbortSignal | undefined) => Promise<T> {
+  return async (job, token, signal) => {
+    if (token === undefined || job.id === undefined) return processor(job, token, signal);
+    keeper.hold(job.id, token);
+    try {
+      return await processor(job, token, signal);
+    } finally {
+      keeper.release(job.id);
+    }
+  };
 }

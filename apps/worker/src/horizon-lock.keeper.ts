@@ -1,0 +1,81 @@
+import { Worker } from 'node:worker_threads';
+
+/** What the keeper's thread is told: hold a job's lock (with the token it was taken with), or let it go. */
+export type HorizonLockMessage = { hold: string; token: string } | { release: string };
+
+/** What the keeper's thread is started with. */
+export interface HorizonLockThreadData {
+  redisUrl: string;
+  prefix: string;
+  queue: string;
+  lockMs: number;
+  maxBlockMs: number;
+  /** Date.now() of the main thread's last heartbeat (a shared Float64Array of one element). */
+  heartbeat: SharedArrayBuffer;
+}
+
+/**
+ * Longest time the main thread may go without a turn of its event loop while its horizons keep
+ * their locks. A formula build holds the loop for seconds (a 100x100 Snake at horizon 197: about
+ * 4 s); past this, the main thread is taken for hung and its horizons go to other workers.
+ */
+export const MAX_BLOCK_MS = 10 * 60 * 1000;
+
+/**
+ * Renews the locks of the horizons a worker is solving from a thread of its own. BullMQ renews
+ * them with timers of the main thread, which cannot fire while a formula is being built
+ * (synchronously): a build longer than half the lock cost the lock, the horizon went back to the
+ * queue while it was being solved, and its finished job could not be completed. The thread
+ * renews only while the main thread's heartbeat is younger than `MAX_BLOCK_MS`, so a hung
+ * process still loses its horizons; it dies with the process, so a killed worker's locks expire as
+ * before.
+ */
+export class HorizonLockKeeper {
+  private readonly thread: Worker;
+  private readonly beat: Float64Array;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(options: {
+    redisUrl: string;
+    prefix: string;
+    queue: string;
+    lockMs: number;
+    maxBlockMs?: number;
+  }) {
+    const heartbeat = new SharedArrayBuffer(Float64Array.BYTES_PER_ELEMENT);
+    this.beat = new Float64Array(heartbeat);
+    this.beat[0] = Date.now();
+    this.thread = new Worker(new URL('./horizon-lock.thread.js', import.meta.url), {
+      workerData: {
+        redisUrl: options.redisUrl,
+        prefix: options.prefix,
+        queue: options.queue,
+        lockMs: options.lockMs,
+        maxBlockMs: options.maxBlockMs ?? MAX_BLOCK_MS,
+        heartbeat,
+      } satisfies HorizonLockThreadData,
+      // A process started on inline code (`node --input-type=module -e`) passes that flag on, and a
+      // thread started from a file refuses it.
+      execArgv: process.execArgv.filter((arg) => !arg.startsWith('--input-type')),
+    });
+    this.thread.unref();
+    this.thread.on('error', (err) => process.stderr.write(`satfarm worker: lock keeper: ${err.message}\n`));
+    this.timer = setInterval(() => (this.beat[0] = Date.now()), Math.max(100, options.lockMs / 4));
+    this.timer.unref();
+  }
+
+  /** Keeps `jobId`'s lock (taken with `token`) until `release`. */
+  hold(jobId: string, token: string): void {
+    this.beat[0] = Date.now();
+    this.thread.postMessage({ hold: jobId, token } satisfies HorizonLockMessage);
+  }
+
+  release(jobId: string): void {
+    this.thread.postMessage({ release: jobId } satisfies HorizonLockMessage);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.thread.terminate();
+  }
+}

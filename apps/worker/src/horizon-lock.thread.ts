@@ -1,0 +1,51 @@
+import { parentPort, workerData } from 'node:worker_threads';
+
+import { Job, Queue } from 'bullmq';
+
+import { createRedisConnection } from '@satfarm/queue';
+
+import type { HorizonLockMessage, HorizonLockThreadData } from './horizon-lock.keeper.js';
+
+/** The thread behind `HorizonLockKeeper`: renews each held job's lock every half lock. */
+const data = workerData as HorizonLockThreadData;
+const heartbeat = new Float64Array(data.heartbeat);
+const connection = createRedisConnection(data.redisUrl, { connectionName: 'satfarm-worker-locks' });
+// The worker's own connection reports Redis outages; this one would only repeat them.
+connection.on('error', () => undefined);
+const queue = new Queue(data.queue, { connection, prefix: data.prefix });
+queue.on('error', () => undefined);
+
+/** Held jobs by id: the lock's token, and the job once fetched. */
+const held = new Map<string, { token: string; job?: Promise<Job | undefined> }>();
+
+parentPort?.on('message', (message: HorizonLockMessage) => {
+  if ('hold' in message) held.set(message.hold, { token: message.token });
+  else held.delete(message.release);
+});
+
+async function renew(): Promise<void> {
+  // A main thread silent for this long is hung, not building: let its horizons go.
+  if (Date.now() - heartbeat[0]! > data.maxBlockMs) return;
+  await Promise.all(
+    [...held].map(async ([id, entry]) => {
+      try {
+        entry.job ??= Job.fromId(queue, id);
+        const job = await entry.job;
+        // Gone, or the lock is another worker's now: nothing of ours to keep.
+        if (job === undefined || (await job.extendLock(entry.token, data.lockMs)) === 0) {
+          if (held.get(id) === entry) held.delete(id);
+        }
+      } catch {
+        // Redis unreachable: try again next time (BullMQ's own renewal meets the same outage).
+        entry.job = undefined;
+      }
+    }),
+  );
+}
+
+const period = Math.max(100, data.lockMs / 2);
+const loop = async (): Promise<void> => {
+  await renew();
+  setTimeout(() => void loop(), period);
+};
+void loop();

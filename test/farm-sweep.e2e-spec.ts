@@ -148,6 +148,9 @@ describe('a farm of one API and two worker processes', () => {
     expect(delta('satfarm_horizons_total', { game: 'staircase', result: 'cancelled' })).toBe(1);
     expect(delta('satfarm_cancel_latency_seconds_count')).toBe(1);
     expect(delta('satfarm_solver_seconds_count', { game: 'staircase', result: 'unsat' })).toBe(1);
+    // BullMQ's count of failed horizon jobs includes the cancelled one (docs/farm.md, Metrics).
+    expect(delta('bullmq_job_failed_total', { queue: 'satfarm-horizons' })).toBe(1);
+    expect(delta('satfarm_horizons_total', { game: 'staircase', result: 'failed' })).toBe(0);
   });
 
   it('cancels a job on request and leaves no kissat process on any worker', async () => {

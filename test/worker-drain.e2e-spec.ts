@@ -76,7 +76,10 @@ async function solversRunning(processes: FarmProcess[], count: number): Promise<
  * Waits until one of `processes` runs a kissat solver: that process and its solvers, read in one
  * look (two looks may straddle the moment a solver starts or the process table is read).
  */
-async function solverHolder(processes: FarmProcess[]): Promise<{ holder: FarmProcess; solvers: number[] }> {
+async function solverHolder(
+  processes: FarmProcess[],
+  horizonJobId: string,
+): Promise<{ holder: FarmProcess; solvers: number[] }> {
   for (let i = 0; i < 1000; i++) {
     for (const holder of processes) {
       const solvers = kissatUnder(holder);
@@ -84,7 +87,15 @@ async function solverHolder(processes: FarmProcess[]): Promise<{ holder: FarmPro
     }
     await new Promise((r) => setTimeout(r, 10));
   }
-  throw new Error('no worker ever ran a solver');
+  // Where the horizon went, and what the workers said, for whoever reads the failure.
+  const job = await horizons.getJob(horizonJobId);
+  const state = job === undefined ? 'gone' : await job.getState();
+  const said = processes.map((p) => `${p.pid}: ${p.stderr().trim().split('\n').slice(-3).join(' | ')}`);
+  throw new Error(
+    `no worker ever ran a solver; ${horizonJobId} is ${state} (attempts ${job?.attemptsMade}, ` +
+      `stalled ${job?.stalledCounter}, ${JSON.stringify(job?.returnvalue ?? job?.failedReason ?? null)}); ` +
+      `workers: ${said.join('; ')}`,
+  );
 }
 
 /** A completed horizon job's result and the pid of the worker that solved it. */
@@ -179,7 +190,7 @@ describe('a worker receiving SIGTERM', () => {
     const jobId = await submit(instance, 1);
     const killed: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const { holder, solvers } = await solverHolder(fleet);
+      const { holder, solvers } = await solverHolder(fleet, `${jobId}.t3`);
       killed.push(...solvers);
       expect((await terminate(holder)).signal).toBe('SIGTERM');
       fleet.splice(fleet.indexOf(holder), 1);

@@ -15,11 +15,15 @@ connection.on('error', () => undefined);
 const queue = new Queue(data.queue, { connection, prefix: data.prefix });
 queue.on('error', () => undefined);
 
-/** Held jobs by id: the lock's token, and the job once fetched. */
-const held = new Map<string, { token: string; job?: Promise<Job | undefined> }>();
+/**
+ * Held jobs by id: the lock's token, and a handle on the job. The handle is made, not fetched: a
+ * lock needs only the id, and a job's data holds its instance (up to the API's body limit).
+ */
+const held = new Map<string, { token: string; job: Job }>();
 
 parentPort?.on('message', (message: HorizonLockMessage) => {
-  if ('hold' in message) held.set(message.hold, { token: message.token });
+  if ('hold' in message)
+    held.set(message.hold, { token: message.token, job: new Job(queue, 'horizon', {}, {}, message.hold) });
   else held.delete(message.release);
 });
 
@@ -29,15 +33,11 @@ async function renew(): Promise<void> {
   await Promise.all(
     [...held].map(async ([id, entry]) => {
       try {
-        entry.job ??= Job.fromId(queue, id);
-        const job = await entry.job;
-        // Gone, or the lock is another worker's now: nothing of ours to keep.
-        if (job === undefined || (await job.extendLock(entry.token, data.lockMs)) === 0) {
-          if (held.get(id) === entry) held.delete(id);
-        }
+        // 0: the lock is gone or another worker's now, so there is nothing of ours to keep.
+        if ((await entry.job.extendLock(entry.token, data.lockMs)) === 0 && held.get(id) === entry)
+          held.delete(id);
       } catch {
         // Redis unreachable: try again next time (BullMQ's own renewal meets the same outage).
-        entry.job = undefined;
       }
     }),
   );

@@ -34,6 +34,7 @@ export class HorizonLockKeeper {
   private readonly thread: Worker;
   private readonly beat: Float64Array;
   private readonly timer: NodeJS.Timeout;
+  private readonly started: Promise<void>;
 
   constructor(options: {
     redisUrl: string;
@@ -59,9 +60,20 @@ export class HorizonLockKeeper {
       execArgv: process.execArgv.filter((arg) => !arg.startsWith('--input-type')),
     });
     this.thread.unref();
+    this.started = new Promise<void>((resolve, reject) => {
+      this.thread.once('message', () => resolve());
+      this.thread.once('exit', () => reject(new Error('the lock keeper thread ended before it was ready')));
+    });
+    // A worker that does not wait for `ready` must not die of an unhandled rejection.
+    this.started.catch(() => undefined);
     this.thread.on('error', (err) => process.stderr.write(`satfarm worker: lock keeper: ${err.message}\n`));
     this.timer = setInterval(() => (this.beat[0] = Date.now()), Math.max(100, options.lockMs / 4));
     this.timer.unref();
+  }
+
+  /** Resolves once the thread is connected to Redis and renewing. */
+  ready(): Promise<void> {
+    return this.started;
   }
 
   /** Keeps `jobId`'s lock (taken with `token`) until `release`. */

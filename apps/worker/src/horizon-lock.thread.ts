@@ -48,4 +48,6 @@ const loop = async (): Promise<void> => {
   await renew();
   setTimeout(() => void loop(), period);
 };
+await queue.waitUntilReady();
+parentPort?.postMessage('ready');
 void loop();

@@ -108,6 +108,7 @@ export class HorizonWorker {
     subscriber.on('error', () => undefined);
     this.listener = new HorizonCancelListener(subscriber, keys, (id, reason) => worker.cancelJob(id, reason));
     await this.listener.start();
+    await keeper?.ready();
     void worker
       .run()
       .catch((err: Error) => process.stderr.write(`satfarm worker: ${describeRedisError(err)}\n`));

@@ -174,6 +174,15 @@ describe('satfarm levels hexahop', () => {
     expect(run.stdout).toMatch(/Orbital/);
     expect(run.stdout).toMatch(/Laser Tiles/);
     expect(run.stdout).toMatch(/laser/);
+    // One line per level under a header, every column lined up: each row's par ends where the
+    // header's does, whatever the length of the names before it (chapters like 1_trampoline).
+    const [header, ...rows] = run.stdout.trimEnd().split('\n');
+    expect(rows).toHaveLength(100);
+    const parEnd = header!.indexOf(' par') + ' par'.length;
+    for (const row of rows) expect(row.slice(0, parEnd), row).toMatch(/ \d+$/);
+    expect(rows.find((r) => r.includes('Mini Island'))).toMatch(
+      / 1_trampoline +34 +3 +yes +normal,green,trampoline$/,
+    );
   });
 });
 

@@ -16,28 +16,31 @@ export function levelsCommand(): Command {
         process.stdout.write(`${JSON.stringify(levels)}\n`);
         return;
       }
-      const rows = levels.map((l) =>
-        [
-          String(l.number).padStart(3),
-          l.name.padEnd(24),
-          l.file.padEnd(18),
-          l.chapter.padEnd(10),
-          String(l.par).padStart(5),
-          String(l.difficulty).padStart(4),
-          (l.supported ? 'yes' : 'no').padEnd(9),
-          l.tiles.join(','),
-        ].join('  '),
-      );
-      const header = [
-        '  #',
-        'name'.padEnd(24),
-        'file'.padEnd(18),
-        'chapter'.padEnd(10),
-        '  par',
-        'diff',
-        'supported',
-        'tiles',
-      ];
-      process.stdout.write(`${[header.join('  '), ...rows].join('\n')}\n`);
+      // Columns as wide as their longest entry (chapter names run from `0_green` to `1_trampoline`);
+      // numbers right-aligned, the tile list last and unpadded.
+      const header = ['#', 'name', 'file', 'chapter', 'par', 'diff', 'supported', 'tiles'];
+      const cells = levels.map((l) => [
+        String(l.number),
+        l.name,
+        l.file,
+        l.chapter,
+        String(l.par),
+        String(l.difficulty),
+        l.supported ? 'yes' : 'no',
+        l.tiles.join(','),
+      ]);
+      const numeric = new Set([0, 4, 5]);
+      const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => row[i]!.length)));
+      const line = (row: string[]): string =>
+        row
+          .map((cell, i) =>
+            i === row.length - 1
+              ? cell
+              : numeric.has(i)
+                ? cell.padStart(widths[i]!)
+                : cell.padEnd(widths[i]!),
+          )
+          .join('  ');
+      process.stdout.write(`${[header, ...cells].map(line).join('\n')}\n`);
     });
 }

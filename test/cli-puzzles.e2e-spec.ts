@@ -84,6 +84,23 @@ describe('satfarm generate + solve for the puzzles', () => {
     expect(report.solution).toMatchObject({ move: [0, 2], blocks: [[1, 2]] });
   });
 
+  it('draws the solved board in the human report: the grid the JSON answer holds, clues around it', async () => {
+    const id = (await runCli(['generate', 'towers', '--size', '5', '--seed', '3'])).stdout.trim();
+    const json = await runCli(['solve', 'towers', '--input', '-', '--json'], { stdin: id });
+    const human = await runCli(['solve', 'towers', '--input', '-'], { stdin: id });
+    expect(human.code, human.stderr).toBe(0);
+    const { grid } = (JSON.parse(json.stdout) as { solution: { grid: number[][] } }).solution;
+    const drawn = human.stdout.slice(human.stdout.indexOf('solution:\n') + 'solution:\n'.length).split('\n');
+    // Each row of the grid appears, in order, as a line of the drawing (a clue may stand either side).
+    let line = 0;
+    for (const row of grid) {
+      while (line < drawn.length && !drawn[line]!.includes(row.join(' '))) line++;
+      expect(line, `row ${row.join(' ')} in\n${human.stdout}`).toBeLessThan(drawn.length);
+      line++;
+    }
+    expect(human.stdout).not.toMatch(/solution: \{/);
+  });
+
   it('rejects a malformed Towers ID with exit code 2 naming the field', async () => {
     const run = await runCli(['solve', 'towers', '--input', '-', '--json'], { stdin: '5:1/2/3' });
     expect(run.code).toBe(2);

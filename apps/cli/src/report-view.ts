@@ -1,6 +1,7 @@
 import type { HorizonLine, SolveReport } from '@satfarm/engine';
+import { gameById } from '@satfarm/games';
 
-/** The human view of a report: status, bounds, the solution and the horizons tried. */
+/** The human view of a report: status, bounds, the solution (drawn, where the game can) and the horizons tried. */
 export function renderReport(report: SolveReport): string {
   const lines: string[] = [];
   const upper = report.bounds.upper === undefined ? '-' : String(report.bounds.upper);
@@ -11,7 +12,12 @@ export function renderReport(report: SolveReport): string {
     `bounds: lower ${report.bounds.lower}, upper ${upper}; verified: ${report.verified ? 'yes' : 'no'}`,
   );
   if (report.unique !== undefined) lines.push(`unique: ${report.unique ? 'yes' : 'no'}`);
-  if (report.solution !== undefined) lines.push(`solution: ${summarize(report.solution)}`);
+  if (report.solution !== undefined) {
+    // The game's own picture of the board where it has one (the JSON stays one `--json` away).
+    const text = gameById(report.game).renderText?.(report.render);
+    if (text === undefined) lines.push(`solution: ${summarize(report.solution)}`);
+    else lines.push('solution:', ...text.split('\n').map((line) => `  ${line}`));
+  }
   if (report.secondSolution !== undefined) lines.push(`second solution: ${summarize(report.secondSolution)}`);
   if (report.horizons.length > 0) {
     lines.push('horizons:');

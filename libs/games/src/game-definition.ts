@@ -127,4 +127,9 @@ export interface GameDefinition<I = unknown, S = unknown> {
   readonly defaultSolver?: SolverName;
   /** Data the dashboard draws (board, frames, net...). */
   render(instance: I, solution: S | undefined): unknown;
+  /**
+   * A solved board as plain text for a terminal (the CLI's human report), from what `render` gave
+   * for a solution; absent where the JSON solution reads as well.
+   */
+  renderText?(view: unknown): string;
 }

@@ -41,3 +41,20 @@ export function renderCube(instance: CubeInstance, solution: CubeSolution | unde
     frames,
   };
 }
+
+/**
+ * The start as a net in text (U above F, L F R B across, D below; one letter per sticker, the face
+ * it belongs to when solved), then the moves.
+ */
+export function cubeText(view: CubeRender): string {
+  const { size, start } = view;
+  const row = (face: Face, r: number): string => start[face][r]!.join(' ');
+  const gap = ' '.repeat(2 * size);
+  const lines: string[] = [];
+  for (let r = 0; r < size; r++) lines.push(`${gap}${row('U', r)}`);
+  for (let r = 0; r < size; r++) lines.push((['L', 'F', 'R', 'B'] as const).map((f) => row(f, r)).join(' '));
+  for (let r = 0; r < size; r++) lines.push(`${gap}${row('D', r)}`);
+  const moves = view.frames.map((f) => f.move);
+  lines.push(`moves (${moves.length}, ${view.metric}): ${moves.join(' ')}`);
+  return lines.join('\n');
+}

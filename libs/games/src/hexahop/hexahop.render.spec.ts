@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { parseHexahopInstance } from './hexahop.parse.js';
-import { renderHexahop } from './hexahop.render.js';
+import { hexahopText, renderHexahop } from './hexahop.render.js';
 
 const sut = renderHexahop;
 
@@ -25,5 +25,14 @@ describe(renderHexahop.name, () => {
 
   it('stops at a refused move', () => {
     expect(sut(instance, { moves: ['SE', 'N', 'SE'], score: 0 }).frames).toHaveLength(2);
+  });
+});
+
+describe(hexahopText.name, () => {
+  it('lists the moves the simulator replayed and the score they end with', () => {
+    const instance = parseHexahopInstance({ map: ['..ogg', '..b..'], start: [2, 0] });
+    const view = renderHexahop(instance, { moves: ['SE', 'SE'], score: 2 });
+    expect(hexahopText(view)).toBe(['moves (2): SE SE', `score ${view.frames[2]!.score}`].join('\n'));
+    expect(view.frames[2]!.score).toBeGreaterThan(0);
   });
 });

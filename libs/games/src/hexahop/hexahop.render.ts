@@ -47,3 +47,13 @@ export function renderHexahop(
     frames,
   };
 }
+
+/** The plan as text: its moves, and the score it ends with beside the level's par. */
+export function hexahopText(view: HexahopRender): string {
+  const moves = view.frames.flatMap((f) => (f.move === undefined ? [] : [f.move]));
+  const score = view.frames[view.frames.length - 1]!.score;
+  return [
+    `moves (${moves.length}): ${moves.join(' ')}`,
+    `score ${score}${view.par === undefined ? '' : `, par ${view.par}`}`,
+  ].join('\n');
+}

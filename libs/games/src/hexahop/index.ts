@@ -5,7 +5,7 @@ import { encodeHexahop, hexahopVariantProblem } from './hexahop.encode.js';
 import { hexahopDefaultMaxHorizon, hexahopLowerBound } from './hexahop.lower-bound.js';
 import type { HexahopInstance, HexahopSolution } from './hexahop.model.js';
 import { parseHexahopInstance, parseHexahopPlan } from './hexahop.parse.js';
-import { renderHexahop } from './hexahop.render.js';
+import { renderHexahop, hexahopText, type HexahopRender } from './hexahop.render.js';
 import { verifyHexahop } from './hexahop.verify.js';
 
 export {
@@ -95,4 +95,5 @@ export const hexahopGame: GameDefinition<HexahopInstance, HexahopSolution> = {
   // against 511.7 s, faster on each level, and proved three levels kissat had left open.
   defaultSolver: 'cadical',
   render: renderHexahop,
+  renderText: (view) => hexahopText(view as HexahopRender),
 };

@@ -16,3 +16,12 @@ export function renderSingles(
   const { width, height, grid } = instance;
   return { width, height, grid, ...(solution === undefined ? {} : { black: solution.black }) };
 }
+
+/** The board as text: the numbers, with the shaded cells as `#`. */
+export function singlesText(view: SinglesRender): string {
+  const width = Math.max(...view.grid.flat().map((v) => String(v).length));
+  const black = new Set((view.black ?? []).map(([r, c]) => `${r},${c}`));
+  return view.grid
+    .map((row, r) => row.map((v, c) => (black.has(`${r},${c}`) ? '#' : String(v)).padStart(width)).join(' '))
+    .join('\n');
+}

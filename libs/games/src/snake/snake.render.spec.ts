@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { SnakeInstance } from './snake.model.js';
-import { renderSnake } from './snake.render.js';
+import { renderSnake, snakeText } from './snake.render.js';
 
 const instance: SnakeInstance = {
   width: 3,
@@ -69,5 +69,41 @@ describe(renderSnake.name, () => {
 
   it('draws the start alone without a plan', () => {
     expect(renderSnake(instance, undefined).frames).toHaveLength(1);
+  });
+});
+
+describe(snakeText.name, () => {
+  it('draws the start board (y from the top) and lists the steps and what they ate', () => {
+    const view = renderSnake(instance, {
+      path: [
+        [1, 0],
+        [2, 0],
+        [2, 1],
+      ],
+    });
+    expect(snakeText(view)).toBe(
+      // The apples come in the given order: only the first is on the board at the start.
+      ['o H @', '. . .', 'steps (2): R D', '2 apples eaten; length 4 at the end'].join('\n'),
+    );
+  });
+
+  it('lists the steps alone for a board too large to read as text', () => {
+    const wide: SnakeInstance = {
+      width: 41,
+      height: 1,
+      length: 1,
+      body: [[0, 0]],
+      apples: [[1, 0]],
+      order: 'any',
+    };
+    const text = snakeText(
+      renderSnake(wide, {
+        path: [
+          [0, 0],
+          [1, 0],
+        ],
+      }),
+    );
+    expect(text).toBe(['steps (1): R', '1 apple eaten; length 2 at the end'].join('\n'));
   });
 });

@@ -41,3 +41,31 @@ export function renderSnake(instance: SnakeInstance, solution: SnakeSolution | u
   }
   return { width: instance.width, height: instance.height, frames };
 }
+
+/** Grids up to this many cells a side are drawn in the text view; larger ones only listed. */
+const TEXT_GRID_MAX_SIDE = 40;
+
+/**
+ * The plan as text: the start board (`H` the head, `o` the body, `@` the apples, `.` empty; y from
+ * 0 at the top) when it is small enough to read, then the steps as `U D L R` and what they ate.
+ */
+export function snakeText(view: SnakeRender): string {
+  const lines: string[] = [];
+  const start = view.frames[0]!;
+  if (view.width <= TEXT_GRID_MAX_SIDE && view.height <= TEXT_GRID_MAX_SIDE) {
+    const board = Array.from({ length: view.height }, () => Array<string>(view.width).fill('.'));
+    for (const [x, y] of start.apples) board[y]![x] = '@';
+    for (const [x, y] of start.body) board[y]![x] = 'o';
+    board[start.head[1]]![start.head[0]] = 'H';
+    lines.push(...board.map((row) => row.join(' ')));
+  }
+  const steps = view.frames.slice(1).map((f, i) => {
+    const [[x0, y0], [x1, y1]] = [view.frames[i]!.head, f.head];
+    return x1 > x0 ? 'R' : x1 < x0 ? 'L' : y1 > y0 ? 'D' : 'U';
+  });
+  const eaten = view.frames.filter((f) => f.ate !== undefined).length;
+  const last = view.frames[view.frames.length - 1]!;
+  lines.push(`steps (${steps.length}): ${steps.join(' ')}`);
+  lines.push(`${eaten} apple${eaten === 1 ? '' : 's'} eaten; length ${last.length} at the end`);
+  return lines.join('\n');
+}

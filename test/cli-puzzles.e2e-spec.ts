@@ -99,6 +99,10 @@ describe('satfarm generate + solve for the puzzles', () => {
       line++;
     }
     expect(human.stdout).not.toMatch(/solution: \{/);
+    // A puzzle has no horizons: one solver run, no bounds.
+    expect(human.stdout).toMatch(/^towers: satisfiable; verified: yes\n/);
+    expect(human.stdout).toMatch(/\nsolver run:\n {2}sat +\d+ ms {2}formula: \d+ vars/);
+    expect(human.stdout).not.toMatch(/bounds:|horizons:|t= +0/);
   });
 
   it('rejects a malformed Towers ID with exit code 2 naming the field', async () => {

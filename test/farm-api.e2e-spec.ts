@@ -269,6 +269,37 @@ describe('the farm API', () => {
     expect(without.horizons.some((h) => h.by !== undefined)).toBe(false);
   });
 
+  it("gives up a job's quick plan at the job's deadline, freeing the search thread for the next job", async () => {
+    // Forced Fire's beam takes 1 to 2 s; the job's 0.3 s ends first, and its search with it.
+    const outcomes = async (): Promise<{ found: number; none: number }> => {
+      const body = (await http<string>(serving.url, 'GET', '/metrics')).body;
+      const count = (outcome: string): number =>
+        metricValue(body, 'satfarm_quick_plans_total', { game: 'hexahop', outcome });
+      return { found: count('found'), none: count('none') };
+    };
+    const before = await outcomes();
+    const created = await http<{ id: string }>(
+      serving.url,
+      'POST',
+      '/v1/jobs',
+      { game: 'hexahop', instance: { level: 'Forced Fire' }, options: { parallelism: 1, timeoutSec: 0.3 } },
+      auth,
+    );
+    expect(created.status).toBe(201);
+    await progress.subscribe({ jobId: created.body.id });
+    expect((await progress.jobEnd(created.body.id)).status).toBe('unknown');
+    let after = await outcomes();
+    for (let i = 0; i < 100 && after.found + after.none === before.found + before.none; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = await outcomes();
+    }
+    // Without the deadline the beam would have run on and found its 49-move plan.
+    expect({ found: after.found - before.found, none: after.none - before.none }).toEqual({
+      found: 0,
+      none: 1,
+    });
+  });
+
   it('lists jobs by state and answers 404 for unknown ones', async () => {
     const created = await http<{ id: string }>(
       serving.url,

@@ -7,8 +7,11 @@ export type QuickPlanOutcome = { known?: KnownPlan<unknown> } | { error: string 
 
 /** Finds a job's quick plan off the API's event loop (see `QuickPlanPool`). */
 export interface QuickPlanSource {
-  /** The game's quick plan for `instance` (as the client sent it), verified, when it has one. */
-  find(game: string, instance: unknown, max: number): Promise<QuickPlanOutcome>;
+  /**
+   * The game's quick plan for `instance` (as the client sent it), verified, when it has one; the
+   * search gives up at `deadline` (epoch ms: the job's), when given.
+   */
+  find(game: string, instance: unknown, max: number, deadline?: number): Promise<QuickPlanOutcome>;
   close(): Promise<void>;
 }
 
@@ -18,6 +21,8 @@ export interface QuickPlanRequest {
   game: string;
   instance: unknown;
   max: number;
+  /** Epoch ms past which the search gives up (the job's deadline). */
+  deadline?: number;
 }
 
 /** The thread's answer to request `id`. */
@@ -41,12 +46,18 @@ export class QuickPlanPool implements QuickPlanSource {
     private readonly heapMiB?: number,
   ) {}
 
-  find(game: string, instance: unknown, max: number): Promise<QuickPlanOutcome> {
+  find(game: string, instance: unknown, max: number, deadline?: number): Promise<QuickPlanOutcome> {
     const worker = this.thread();
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      worker.postMessage({ id, game, instance, max } satisfies QuickPlanRequest);
+      worker.postMessage({
+        id,
+        game,
+        instance,
+        max,
+        ...(deadline === undefined ? {} : { deadline }),
+      } satisfies QuickPlanRequest);
     });
   }
 

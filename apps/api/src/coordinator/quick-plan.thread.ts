@@ -16,7 +16,10 @@ parentPort?.on('message', (request: QuickPlanRequest) => {
   try {
     const game = gameById(request.game);
     const instance = game.parse(request.instance, { readableFiles });
-    const known = quickPlanOf(game, instance, request.max);
+    // The job's deadline on this thread's own clock (performance.now() starts with each thread).
+    const deadline =
+      request.deadline === undefined ? undefined : performance.now() + (request.deadline - Date.now());
+    const known = quickPlanOf(game, instance, request.max, deadline);
     answer = known === undefined ? { id: request.id } : { id: request.id, known };
   } catch (err) {
     answer = { id: request.id, error: err instanceof Error ? err.message : String(err) };

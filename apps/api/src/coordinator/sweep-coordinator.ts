@@ -173,7 +173,12 @@ export class SweepCoordinator {
    */
   private async applyQuickPlan(p: Prepared): Promise<void> {
     try {
-      const outcome = await this.deps.quickPlans?.find(p.meta.game, p.instance, p.meta.options.maxHorizon);
+      const outcome = await this.deps.quickPlans?.find(
+        p.meta.game,
+        p.instance,
+        p.meta.options.maxHorizon,
+        p.meta.deadline,
+      );
       if (outcome === undefined) return;
       const known = 'known' in outcome ? outcome.known : undefined;
       this.deps.metrics.quickPlanEnded(

@@ -269,7 +269,7 @@ describe('the farm API', () => {
     expect(without.horizons.some((h) => h.by !== undefined)).toBe(false);
   });
 
-  it("gives up a job's quick plan at the job's deadline, freeing the search thread for the next job", async () => {
+  it("gives up a job's quick-plan search at the job's deadline", async () => {
     // Forced Fire's beam takes 1 to 2 s; the job's 0.3 s ends first, and its search with it.
     const outcomes = async (): Promise<{ found: number; none: number }> => {
       const body = (await http<string>(serving.url, 'GET', '/metrics')).body;

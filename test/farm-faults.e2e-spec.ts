@@ -25,8 +25,8 @@ import { descendants, isAlive } from './support/process-table.js';
 
 /**
  * Faults a worker meets in production, each on real worker processes, Redis and kissat: a worker
- * killed without a drain, a solver that crashes or prints nonsense, a solver that would run
- * forever; and on the API's side, a quick-plan thread that runs out of memory. Every worker runs with its own temporary directory, so that anything left behind shows.
+ * killed without a drain, a formula build longer than the horizon lock, a solver that crashes or
+ * prints nonsense, a solver that would run forever; and on the API's side, a quick-plan thread that runs out of memory. Every worker runs with its own temporary directory, so that anything left behind shows.
  */
 const prefix = uniquePrefix('faults');
 const spec = specDir();
@@ -186,6 +186,31 @@ describe('a worker killed mid-solve (SIGKILL: no drain, no handler runs)', () =>
     expect(await t3!.getState()).toBe('completed');
     expect((t3!.returnvalue as { result: string; worker: string }).result).toBe('unsat');
     expect((t3!.returnvalue as { worker: string }).worker.endsWith(`:${survivor.pid}`)).toBe(true);
+  });
+});
+
+describe('a formula build that holds the event loop longer than the horizon lock lasts', () => {
+  it('costs no lock (a thread renews it): the horizon runs once, on one worker, and its job completes', async () => {
+    const builder = await worker(1);
+    // 100 x 100 cells at horizon 197: about 3 million clauses, seconds of building with the event
+    // loop held, then a short UNSAT proof.
+    const jobId = await submit(
+      'snake',
+      { width: 100, height: 100, length: 3, start: [0, 0], apples: [[99, 99]] },
+      { parallelism: 1, maxHorizon: 197 },
+    );
+    const job = await finished(jobId);
+    expect(job.status).toBe('unsatisfiable');
+    expect(job.horizons).toMatchObject([{ t: 197, result: 'unsat' }]);
+    // The premise: the horizon spent longer than the 2 s lock outside its solver, which is the
+    // synchronous build (writing and reading the formula are a fraction of it).
+    const { ms, solverCpuMs } = job.horizons[0]!;
+    expect(ms - (solverCpuMs ?? ms)).toBeGreaterThan(2000);
+    // It never went back to the queue, and its job completed under the lock it began with.
+    const t197 = await horizons.getJob(`${jobId}.t197`);
+    expect(await t197!.getState()).toBe('completed');
+    expect(t197!.stalledCounter).toBe(0);
+    expect(builder.stderr()).not.toMatch(/lock/i);
   });
 });
 

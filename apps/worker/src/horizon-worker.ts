@@ -28,10 +28,10 @@ export interface HorizonWorkerOptions {
   /** How long a claim on a horizon lasts without renewal (BullMQ's default by default). */
   horizonLockMs?: number;
   /**
-   * The Redis URL of `connection`: given, a thread of the process keeps the locks of running
-   * horizons while a formula build holds the event loop (`HorizonLockKeeper`).
+   * The Redis URL of `connection`, for the thread that keeps the locks of running horizons while a
+   * formula build holds the event loop (`HorizonLockKeeper`).
    */
-  redisUrl?: string;
+  redisUrl: string;
 }
 
 /** BullMQ's lock duration when none is set. */
@@ -75,32 +75,25 @@ export class HorizonWorker {
       worker: name,
       draining: () => this.draining,
     });
-    const keeper =
-      this.options.redisUrl === undefined
-        ? undefined
-        : new HorizonLockKeeper({
-            redisUrl: this.options.redisUrl,
-            prefix,
-            queue: QueueName.horizons,
-            lockMs: this.options.horizonLockMs ?? BULLMQ_LOCK_MS,
-          });
+    const keeper = new HorizonLockKeeper({
+      redisUrl: this.options.redisUrl,
+      prefix,
+      queue: QueueName.horizons,
+      lockMs: this.options.horizonLockMs ?? BULLMQ_LOCK_MS,
+    });
     this.keeper = keeper;
-    const worker = new Worker(
-      QueueName.horizons,
-      keeper === undefined ? processor : keptBy(keeper, processor),
-      {
-        connection,
-        prefix,
-        concurrency: slots,
-        autorun: false,
-        metrics: WORKER_METRICS,
-        ...(this.options.horizonLockMs === undefined
-          ? {}
-          : { lockDuration: this.options.horizonLockMs, stalledInterval: this.options.horizonLockMs }),
-        // The name `GET /v1/farm` lists this process by (BullMQ's getWorkers()).
-        name,
-      },
-    );
+    const worker = new Worker(QueueName.horizons, keptBy(keeper, processor), {
+      connection,
+      prefix,
+      concurrency: slots,
+      autorun: false,
+      metrics: WORKER_METRICS,
+      ...(this.options.horizonLockMs === undefined
+        ? {}
+        : { lockDuration: this.options.horizonLockMs, stalledInterval: this.options.horizonLockMs }),
+      // The name `GET /v1/farm` lists this process by (BullMQ's getWorkers()).
+      name,
+    });
     worker.on('error', (err) => process.stderr.write(`satfarm worker: ${describeRedisError(err)}\n`));
     this.worker = worker;
     const subscriber = connection.duplicate();
@@ -108,7 +101,7 @@ export class HorizonWorker {
     subscriber.on('error', () => undefined);
     this.listener = new HorizonCancelListener(subscriber, keys, (id, reason) => worker.cancelJob(id, reason));
     await this.listener.start();
-    await keeper?.ready();
+    await keeper.ready();
     void worker
       .run()
       .catch((err: Error) => process.stderr.write(`satfarm worker: ${describeRedisError(err)}\n`));

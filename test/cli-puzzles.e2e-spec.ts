@@ -105,6 +105,16 @@ describe('satfarm generate + solve for the puzzles', () => {
     expect(human.stdout).not.toMatch(/bounds:|horizons:|t= +0/);
   });
 
+  it('draws the second solution of an ambiguous puzzle as it draws the first', async () => {
+    // A row of 1 2 1 has two shadings: either 1 is shaded, never both.
+    const run = await runCli(['solve', 'singles', '--input', '{"grid": [[1, 2, 1]]}', '--unique']);
+    expect(run.code, run.stderr).toBe(0);
+    const drawn = /\nsolution:\n {2}(.+)\nsecond solution:\n {2}(.+)\n/.exec(run.stdout);
+    expect(drawn, run.stdout).not.toBeNull();
+    expect([drawn![1], drawn![2]].sort()).toEqual(['# 2 1', '1 2 #']);
+    expect(run.stdout).toMatch(/\nunique: no\n/);
+  });
+
   it('rejects a malformed Towers ID with exit code 2 naming the field', async () => {
     const run = await runCli(['solve', 'towers', '--input', '-', '--json'], { stdin: '5:1/2/3' });
     expect(run.code).toBe(2);

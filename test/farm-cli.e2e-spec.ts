@@ -27,6 +27,19 @@ function satfarm(args: string[], extraEnv: NodeJS.ProcessEnv = {}, stdin = ''): 
   });
 }
 
+/** The rows of four cells a human view draws under `title` (a line of its own), up to the next title. */
+function drawnRows(view: string, title: string): string[] {
+  const lines = view.split('\n');
+  const start = lines.indexOf(title);
+  if (start < 0) return [];
+  const block: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (!line.startsWith(' ')) break;
+    block.push(line.trim());
+  }
+  return block.filter((line) => /^\d( \d){3}$/.test(line));
+}
+
 beforeAll(async () => {
   serve = await startServe(['--port', '0', '--workers', '2'], env);
 });
@@ -41,13 +54,21 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
     expect(descendants(serve.pid).some((row) => row.command === 'redis-server')).toBe(true);
   });
 
-  it('submit prints the final job as JSON with the exit codes of solve', async () => {
-    const unsat = await satfarm(['submit', 'cnf', '--input', 'examples/php-7.cnf', '--api', serve.url]);
+  it('submit --json prints the final job as JSON with the exit codes of solve', async () => {
+    const unsat = await satfarm([
+      'submit',
+      'cnf',
+      '--input',
+      'examples/php-7.cnf',
+      '--api',
+      serve.url,
+      '--json',
+    ]);
     expect(unsat.code).toBe(1);
     expect(JSON.parse(unsat.stdout)).toMatchObject({ game: 'cnf', status: 'unsatisfiable', error: null });
 
     const sat = await satfarm(
-      ['submit', 'cnf', '--input', '-', '--api', serve.url],
+      ['submit', 'cnf', '--input', '-', '--api', serve.url, '--json'],
       {},
       'p cnf 2 2\n1 2 0\n-1 0\n',
     );
@@ -57,6 +78,33 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
       verified: true,
       solution: { model: [-1, 2] },
     });
+  });
+
+  it("submit without --json prints solve's human view of the job: its id, its answer drawn and a second one too", async () => {
+    // Too few clues for one solution: the farm's answer and a second, different one.
+    const run = await satfarm([
+      'submit',
+      'towers',
+      '--input',
+      '{"n": 4, "top": [4, 0, 0, 0]}',
+      '--unique',
+      '--api',
+      serve.url,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const head = /^towers: satisfiable; verified: yes\njob: (\S+)\nunique: no\n/.exec(run.stdout);
+    expect(head, run.stdout).not.toBeNull();
+    const job = (await (await fetch(`${serve.url}/v1/jobs/${head![1]}`)).json()) as {
+      solution: { grid: number[][] };
+      secondSolution: { grid: number[][] };
+    };
+    // Each drawing is the grid of the job the farm holds (the clue line above it aside).
+    expect(drawnRows(run.stdout, 'solution:')).toEqual(job.solution.grid.map((row) => row.join(' ')));
+    expect(drawnRows(run.stdout, 'second solution:')).toEqual(
+      job.secondSolution.grid.map((row) => row.join(' ')),
+    );
+    expect(job.secondSolution.grid).not.toEqual(job.solution.grid);
+    expect(run.stdout).toMatch(/\nsolver run:\n {2}sat +\d+ ms/);
   });
 
   it('submit exits 3 for a plan the farm has not proven optimal by the timeout', async () => {
@@ -72,6 +120,7 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
       '2',
       '--api',
       serve.url,
+      '--json',
     ]);
     expect(run.code, run.stderr).toBe(3);
     const job = JSON.parse(run.stdout) as { status: string; bounds: { lower: number; upper: number } };

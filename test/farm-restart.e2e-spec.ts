@@ -127,6 +127,7 @@ describe('satfarm submit', () => {
       '2',
       '--max-horizon',
       '8',
+      '--json',
     ]);
     let jobId: string | undefined;
     for (let i = 0; i < 300 && jobId === undefined; i++) {

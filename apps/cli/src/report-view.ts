@@ -1,14 +1,20 @@
 import type { HorizonLine, SolveReport } from '@satfarm/engine';
-import { gameById } from '@satfarm/games';
+import { type GameDefinition, gameById } from '@satfarm/games';
+import type { JobResource } from '@satfarm/queue';
+
+/** What the human view shows: a solve's report, or a farm's job (which adds its id and error). */
+export type ViewedReport = SolveReport | JobResource;
 
 /**
  * The human view of a report: status, bounds, the solution (drawn, where the game can) and the
  * horizons tried. A single-solve game (a puzzle, raw DIMACS) has no horizons: its one solver run
- * is shown as such, without bounds.
+ * is shown as such, without bounds. `input` is the instance as the user gave it: with it, a second
+ * solution (`--unique`) is drawn as the first is.
  */
-export function renderReport(report: SolveReport): string {
+export function renderReport(report: ViewedReport, input?: unknown): string {
   const game = gameById(report.game);
   const lines: string[] = [];
+  const job = 'id' in report ? report : undefined;
   const upper = report.bounds.upper === undefined ? '-' : String(report.bounds.upper);
   const verified = `verified: ${report.verified ? 'yes' : 'no'}`;
   if (game.planning) {
@@ -19,6 +25,8 @@ export function renderReport(report: SolveReport): string {
   } else {
     lines.push(`${report.game}: ${report.status}; ${verified}`);
   }
+  if (job !== undefined) lines.push(`job: ${job.id}`);
+  if (job?.error) lines.push(`error: ${job.error}`);
   if (report.unique !== undefined) lines.push(`unique: ${report.unique ? 'yes' : 'no'}`);
   if (report.solution !== undefined) {
     // The game's own picture of the board where it has one (the JSON stays one `--json` away).
@@ -26,11 +34,15 @@ export function renderReport(report: SolveReport): string {
     if (text === undefined) lines.push(`solution: ${summarize(report.solution)}`);
     else lines.push('solution:', ...text.split('\n').map((line) => `  ${line}`));
   }
-  if (report.secondSolution !== undefined) lines.push(`second solution: ${summarize(report.secondSolution)}`);
+  if (report.secondSolution !== undefined) {
+    const text = drawSolution(game, input, report.secondSolution);
+    if (text === undefined) lines.push(`second solution: ${summarize(report.secondSolution)}`);
+    else lines.push('second solution:', ...text.split('\n').map((line) => `  ${line}`));
+  }
   if (report.horizons.length > 0) {
     lines.push(game.planning ? 'horizons:' : 'solver run:');
     for (const h of [...report.horizons].sort((a, b) => a.t - b.t)) {
-      const note = h.by ?? h.reason;
+      const note = h.by ?? ('reason' in h ? h.reason : undefined);
       const head = game.planning ? `t=${String(h.t).padStart(3)}  ` : '';
       lines.push(
         `  ${head}${h.result.padEnd(9)} ${String(h.ms).padStart(8)} ms${note === undefined ? '' : `  (${note})`}${usage(h)}`,
@@ -43,8 +55,18 @@ export function renderReport(report: SolveReport): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * A solution drawn as the game draws a report's own (`render`, then `renderText`), from the
+ * instance as the user gave it; undefined where the game has no drawing or the input is not at
+ * hand (the report was solved, so it parses).
+ */
+function drawSolution(game: GameDefinition, input: unknown, solution: unknown): string | undefined {
+  if (game.renderText === undefined || input === undefined) return undefined;
+  return game.renderText(game.render(game.parse(input), solution));
+}
+
 /** The formula's size and the solver's CPU time and peak memory, where the report has them. */
-function usage(h: HorizonLine): string {
+function usage(h: Pick<HorizonLine, 'vars' | 'clauses' | 'solverCpuMs' | 'solverPeakRssKiB'>): string {
   const parts: string[] = [];
   if (h.vars !== undefined && h.clauses !== undefined)
     parts.push(`formula: ${h.vars} vars, ${h.clauses} clauses`);

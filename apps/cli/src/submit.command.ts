@@ -16,6 +16,7 @@ import {
 
 import { jsonObject, nonNegativeInt, positiveInt, positiveSeconds } from './cli-options.js';
 import { readInput, readPlan } from './read-input.js';
+import { renderReport } from './report-view.js';
 
 interface SubmitFlags {
   input?: string;
@@ -35,12 +36,16 @@ interface SubmitFlags {
   encoding?: EncodingChoices;
   quickPlan: boolean;
   progress: boolean;
+  json?: boolean;
 }
 
-/** `satfarm submit <game>`: send one job to a running farm, follow it live, print its final JSON. */
+/**
+ * `satfarm submit <game>`: send one job to a running farm, follow it live, print the final job as
+ * `solve` prints its report: the human view, or with `--json` the job resource.
+ */
 export function submitCommand(): Command {
   return new Command('submit')
-    .description('submit one job to a running farm, follow its progress, print the final job as JSON')
+    .description('submit one job to a running farm, follow its progress, print the final job')
     .argument('<game>', 'cube, snake, hexahop, towers, singles, tictactoe or cnf')
     .option('-i, --input <file>', 'instance file, - for standard input, or inline JSON')
     .option('--api <url>', 'the farm (default: SATFARM_API_URL or http://127.0.0.1:3000)')
@@ -80,6 +85,7 @@ export function submitCommand(): Command {
       'encoding choices as a JSON object (see solve --help); checked by the farm, 400 for a choice the game lacks',
       jsonObject,
     )
+    .option('--json', "print the final job as one JSON object (the API's job resource)")
     .option('--no-progress', 'no progress lines on a terminal')
     .action(async (game: string, flags: SubmitFlags) => {
       const api = farmUrl(flags.api);
@@ -121,7 +127,7 @@ export function submitCommand(): Command {
         }
         throw err;
       }
-      process.stdout.write(`${JSON.stringify(resource)}\n`);
+      process.stdout.write(flags.json ? `${JSON.stringify(resource)}\n` : renderReport(resource, instance));
       process.exitCode = exitCodeForJob(resource);
     });
 }

@@ -190,6 +190,8 @@ describe('a worker killed mid-solve (SIGKILL: no drain, no handler runs)', () =>
 });
 
 describe('a formula build that holds the event loop longer than the horizon lock lasts', () => {
+  /** The build above, as the first test measures it: the horizon's time outside its solver. */
+  let buildMs: number | undefined;
   it('costs no lock (a thread renews it): the horizon runs once, on one worker, and its job completes', async () => {
     const builder = await worker(1);
     // 100 x 100 cells at horizon 197: about 3 million clauses, seconds of building with the event
@@ -205,12 +207,46 @@ describe('a formula build that holds the event loop longer than the horizon lock
     // The premise: the horizon spent longer than the 2 s lock outside its solver, which is the
     // synchronous build (writing and reading the formula are a fraction of it).
     const { ms, solverCpuMs } = job.horizons[0]!;
-    expect(ms - (solverCpuMs ?? ms)).toBeGreaterThan(2000);
+    buildMs = ms - (solverCpuMs ?? ms);
+    expect(buildMs).toBeGreaterThan(2000);
     // It never went back to the queue, and its job completed under the lock it began with.
     const t197 = await horizons.getJob(`${jobId}.t197`);
     expect(await t197!.getState()).toBe('completed');
     expect(t197!.stalledCounter).toBe(0);
     expect(builder.stderr()).not.toMatch(/lock/i);
+  });
+
+  it('stops building at a cancel (a thread hears it), so the slot is free again long before the build would end', async () => {
+    expect(buildMs, 'the build time the test above measured').toBeDefined();
+    await worker(1);
+    const jobId = await submit(
+      'snake',
+      { width: 100, height: 100, length: 3, start: [0, 0], apples: [[99, 99]] },
+      { parallelism: 1, maxHorizon: 197 },
+    );
+    const horizonId = `${jobId}.t197`;
+    let state: string | undefined;
+    for (let i = 0; i < 600 && state !== 'active'; i++) {
+      state = await (await horizons.getJob(horizonId))?.getState();
+      if (state !== 'active') await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(state).toBe('active');
+    // Well into the build (the instance parses in milliseconds), then the cancel.
+    await new Promise((r) => setTimeout(r, 500));
+    const cancelledAt = Date.now();
+    expect((await http(api.url, 'DELETE', `/v1/jobs/${jobId}`)).status).toBe(200);
+    let horizon = await horizons.getJob(horizonId);
+    for (let i = 0; i < 1000 && horizon?.finishedOn === undefined; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      horizon = await horizons.getJob(horizonId);
+    }
+    expect(await horizon!.getState()).toBe('failed');
+    expect(horizon!.failedReason).toBe('cancelled');
+    // Ended within a second of the cancel, where the whole build took seconds more than the half
+    // second it had run.
+    const endedAfter = horizon!.finishedOn! - cancelledAt;
+    expect(endedAfter).toBeLessThan(1000);
+    expect(buildMs! - 500).toBeGreaterThan(endedAfter + 1000);
   });
 });
 

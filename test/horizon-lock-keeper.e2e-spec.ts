@@ -13,7 +13,8 @@ type KeeperModule = typeof KeeperSource;
 /**
  * The lock keeper of a worker (`HorizonLockKeeper`) on the real Redis, from the build (its thread
  * runs the built file): it keeps a horizon's lock while the event loop is held, and lets it go
- * when the loop has been held past its limit, as a hung process's must.
+ * when the loop has been held past its limit, as a hung process's must; it hears the farm's
+ * cancels of the horizons it holds while the loop is held.
  */
 const prefix = uniquePrefix('keeper');
 const queue = 'satfarm-horizons';
@@ -90,5 +91,24 @@ describe('HorizonLockKeeper', () => {
     sut.hold('j3.t5', 'token-3');
     holdEventLoop(4000);
     expect(await redis.get(key)).toBeNull();
+  });
+
+  it("raises a held horizon's cancel flag while the event loop is held, and only the ones the cancel names", async () => {
+    const sut = await keeper(1000);
+    sut.hold('j4.t5', 'token-4');
+    sut.hold('j5.t5', 'token-5');
+    await sleep(100);
+    const cancel = { horizonJobIds: ['j4.t5', 'not-held.t1'], reason: 'dominated', decidedAt: Date.now() };
+    // Sent, then the loop is held: only another thread can raise the flag before it turns again.
+    void redis.publish(`${prefix}:farm:cancel`, JSON.stringify(cancel));
+    const end = Date.now() + 2000;
+    while (Date.now() < end && !sut.cancelRequested('j4.t5'));
+    expect(sut.cancelRequested('j4.t5')).toBe(true);
+    expect(sut.cancelRequested('j5.t5')).toBe(false);
+    expect(sut.cancelRequested('not-held.t1')).toBe(false);
+    // A horizon let go and held again (a retry) starts with its flag down.
+    sut.release('j4.t5');
+    sut.hold('j4.t5', 'token-4b');
+    expect(sut.cancelRequested('j4.t5')).toBe(false);
   });
 });

@@ -1,7 +1,11 @@
 import { Worker } from 'node:worker_threads';
 
-/** What the keeper's thread is told: hold a job's lock (with the token it was taken with), or let it go. */
-export type HorizonLockMessage = { hold: string; token: string } | { release: string };
+/**
+ * What the keeper's thread is told: hold a job's lock (with the token it was taken with, and the
+ * job's cancel flag: a shared Int32Array of one element), or let it go.
+ */
+export type HorizonLockMessage =
+  { hold: string; token: string; cancel: SharedArrayBuffer } | { release: string };
 
 /** What the keeper's thread is started with. */
 export interface HorizonLockThreadData {
@@ -29,12 +33,17 @@ export const MAX_BLOCK_MS = 10 * 60 * 1000;
  * renews only while the main thread's heartbeat is younger than `MAX_BLOCK_MS`, so a hung
  * process still loses its horizons; it dies with the process, so a killed worker's locks expire as
  * before.
+ *
+ * The thread also hears the farm's cancel channel, which the main thread's listener cannot while
+ * a build holds it: a held horizon named there gets its cancel flag raised (`cancelRequested`), and
+ * the build, which asks for it as it grows, stops then rather than when it is done.
  */
 export class HorizonLockKeeper {
   private readonly thread: Worker;
   private readonly beat: Float64Array;
   private readonly timer: NodeJS.Timeout;
   private readonly started: Promise<void>;
+  private readonly cancels = new Map<string, Int32Array>();
 
   constructor(options: {
     redisUrl: string;
@@ -76,13 +85,22 @@ export class HorizonLockKeeper {
     return this.started;
   }
 
-  /** Keeps `jobId`'s lock (taken with `token`) until `release`. */
+  /** Keeps `jobId`'s lock (taken with `token`) and watches for its cancel until `release`. */
   hold(jobId: string, token: string): void {
     this.beat[0] = Date.now();
-    this.thread.postMessage({ hold: jobId, token } satisfies HorizonLockMessage);
+    const cancel = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+    this.cancels.set(jobId, new Int32Array(cancel));
+    this.thread.postMessage({ hold: jobId, token, cancel } satisfies HorizonLockMessage);
+  }
+
+  /** Whether the cancel channel has named `jobId` since `hold`: readable while the event loop waits. */
+  cancelRequested(jobId: string): boolean {
+    const flag = this.cancels.get(jobId);
+    return flag !== undefined && Atomics.load(flag, 0) === 1;
   }
 
   release(jobId: string): void {
+    this.cancels.delete(jobId);
     this.thread.postMessage({ release: jobId } satisfies HorizonLockMessage);
   }
 

@@ -2,11 +2,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 import { Job, Queue } from 'bullmq';
 
-import { createRedisConnection } from '@satfarm/queue';
+import { createRedisConnection, FarmKeys, HorizonCancelSchema } from '@satfarm/queue';
 
 import type { HorizonLockMessage, HorizonLockThreadData } from './horizon-lock.keeper.js';
 
-/** The thread behind `HorizonLockKeeper`: renews each held job's lock every half lock. */
+/**
+ * The thread behind `HorizonLockKeeper`: renews each held job's lock every half lock, and raises a
+ * held job's cancel flag when the farm's cancel channel names it.
+ */
 const data = workerData as HorizonLockThreadData;
 const heartbeat = new Float64Array(data.heartbeat);
 const connection = createRedisConnection(data.redisUrl, { connectionName: 'satfarm-worker-locks' });
@@ -19,12 +22,34 @@ queue.on('error', () => undefined);
  * Held jobs by id: the lock's token, and a handle on the job. The handle is made, not fetched: a
  * lock needs only the id, and a job's data holds its instance (up to the API's body limit).
  */
-const held = new Map<string, { token: string; job: Job }>();
+const held = new Map<string, { token: string; job: Job; cancel: Int32Array }>();
 
 parentPort?.on('message', (message: HorizonLockMessage) => {
   if ('hold' in message)
-    held.set(message.hold, { token: message.token, job: new Job(queue, 'horizon', {}, {}, message.hold) });
+    held.set(message.hold, {
+      token: message.token,
+      job: new Job(queue, 'horizon', {}, {}, message.hold),
+      cancel: new Int32Array(message.cancel),
+    });
   else held.delete(message.release);
+});
+
+// The cancel channel, heard here too: the main thread's listener waits while a build holds its
+// event loop, and the build asks for this flag as it grows.
+const subscriber = connection.duplicate({ connectionName: 'satfarm-worker-cancels' });
+subscriber.on('error', () => undefined);
+subscriber.on('message', (_channel: string, text: string) => {
+  let parsed;
+  try {
+    parsed = HorizonCancelSchema.safeParse(JSON.parse(text));
+  } catch {
+    return;
+  }
+  if (!parsed.success) return;
+  for (const id of parsed.data.horizonJobIds) {
+    const entry = held.get(id);
+    if (entry !== undefined) Atomics.store(entry.cancel, 0, 1);
+  }
 });
 
 async function renew(): Promise<void> {
@@ -49,5 +74,6 @@ const loop = async (): Promise<void> => {
   setTimeout(() => void loop(), period);
 };
 await queue.waitUntilReady();
+await subscriber.subscribe(new FarmKeys(data.prefix).cancelChannel);
 parentPort?.postMessage('ready');
 void loop();

@@ -65,6 +65,13 @@ export class HorizonWorker {
     this.reportsQueue = new Queue(QueueName.reports, { connection, prefix });
     // The connection's owner logs its errors without the address; a queue would print them again.
     this.reportsQueue.on('error', () => undefined);
+    const keeper = new HorizonLockKeeper({
+      redisUrl: this.options.redisUrl,
+      prefix,
+      queue: QueueName.horizons,
+      lockMs: this.options.horizonLockMs ?? BULLMQ_LOCK_MS,
+    });
+    this.keeper = keeper;
     const processor = createHorizonProcessor({
       redis: connection,
       keys,
@@ -74,14 +81,8 @@ export class HorizonWorker {
       ),
       worker: name,
       draining: () => this.draining,
+      buildStop: (horizonJobId) => keeper.cancelRequested(horizonJobId),
     });
-    const keeper = new HorizonLockKeeper({
-      redisUrl: this.options.redisUrl,
-      prefix,
-      queue: QueueName.horizons,
-      lockMs: this.options.horizonLockMs ?? BULLMQ_LOCK_MS,
-    });
-    this.keeper = keeper;
     const worker = new Worker(QueueName.horizons, keptBy(keeper, processor), {
       connection,
       prefix,

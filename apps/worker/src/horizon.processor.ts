@@ -29,6 +29,11 @@ export interface HorizonProcessorDeps {
   progressIntervalMs?: number;
   /** True once the worker is shutting down: a horizon that starts then is handed back unsolved. */
   draining?: () => boolean;
+  /**
+   * Whether a horizon (by its job id) was cancelled, answerable while a formula build holds the
+   * event loop (`HorizonLockKeeper.cancelRequested`): true stops its build.
+   */
+  buildStop?: (horizonJobId: string) => boolean;
 }
 
 const STARTED_REPORT_DELAY_MS = 50;
@@ -102,7 +107,13 @@ export function createHorizonProcessor(deps: HorizonProcessorDeps) {
     };
     let outcome;
     try {
-      outcome = await deps.solveHorizon.execute(data, abort, onProgress);
+      const buildStop = deps.buildStop;
+      outcome = await deps.solveHorizon.execute(
+        data,
+        abort,
+        onProgress,
+        buildStop === undefined ? undefined : () => buildStop(job.id!),
+      );
     } catch (err) {
       await progressSettled();
       await startedReported();

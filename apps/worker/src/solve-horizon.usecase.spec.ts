@@ -13,6 +13,16 @@ function job(overrides: Partial<HorizonJob>): HorizonJob {
   return { jobId: 'job-1', game: 'pigeons', instance: { pigeons: 5 }, t: 5, solver: 'kissat', ...overrides };
 }
 
+/** A 100x100 Snake at horizon 197: about 3 million clauses, seconds of building. */
+function bigSnake(overrides: Partial<HorizonJob>): HorizonJob {
+  return job({
+    game: 'snake',
+    instance: { width: 100, height: 100, length: 3, start: [0, 0], apples: [[99, 99]] },
+    t: 197,
+    ...overrides,
+  });
+}
+
 describe(SolveHorizonUseCase.name, () => {
   const sut = new SolveHorizonUseCase(games);
 
@@ -49,19 +59,30 @@ describe(SolveHorizonUseCase.name, () => {
   });
 
   it('stops building a formula at the job deadline, where no timer could stop it, and runs no solver', async () => {
-    // A 100x100 Snake at horizon 197: about 3 million clauses, seconds of building.
     const started = Date.now();
     const big = await sut.execute(
-      job({
-        jobId: 'big',
-        game: 'snake',
-        instance: { width: 100, height: 100, length: 3, start: [0, 0], apples: [[99, 99]] },
-        t: 197,
-        deadline: Date.now() + 300,
-      }),
+      bigSnake({ jobId: 'big', deadline: Date.now() + 300 }),
       new AbortController().signal,
     );
     expect(big).toMatchObject({ result: 'unknown', reason: 'timeout', stats: { vars: 0, clauses: 0 } });
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('stops building when buildStop says so, and reports the horizon cancelled once the signal has fired, running no solver', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    let stopped = false;
+    const outcome = await sut.execute(bigSnake({ jobId: 'stopped' }), controller.signal, undefined, () => {
+      // Asked while the loop is held, as a worker's cancel flag is; the signal fires at the next
+      // turn of the loop, as the worker's own cancel listener would fire it.
+      if (!stopped && Date.now() - started > 200) {
+        stopped = true;
+        setTimeout(() => controller.abort('satfarm-cancel:0'), 0);
+      }
+      return stopped;
+    });
+    expect(outcome).toMatchObject({ result: 'cancelled', stats: { vars: 0, clauses: 0, solverMs: 0 } });
+    expect(controller.signal.aborted).toBe(true);
     expect(Date.now() - started).toBeLessThan(3000);
   });
 

@@ -20,8 +20,10 @@ export type HorizonRunOutcome = Omit<
  * with the job's remaining time, decode and verify (`solveHorizon`). For single-solve games with
  * `unique`, a second solve with the first solution blocked tells whether it is unique. Aborting
  * `signal` kills the solver; the outcome is then `cancelled`. `onProgress` hears the search's
- * conflicts as the solver prints them. Throws `VerificationError` or `SolverError` when no
- * trustworthy answer came out.
+ * conflicts as the solver prints them. `buildStop` is asked while the formula is built, when the
+ * signal cannot fire (the event loop waits for the build): true stops the build, and the outcome
+ * is `cancelled` once the signal has fired too. Throws `VerificationError` or `SolverError` when
+ * no trustworthy answer came out.
  */
 export class SolveHorizonUseCase {
   private readonly solvers = new Map<SolverName, SatSolver>();
@@ -36,6 +38,7 @@ export class SolveHorizonUseCase {
     job: HorizonJob,
     signal: AbortSignal,
     onProgress?: (progress: HorizonProgress) => void,
+    buildStop?: () => boolean,
   ): Promise<HorizonRunOutcome> {
     const startedAt = Date.now();
     const game = this.games(job.game);
@@ -61,7 +64,22 @@ export class SolveHorizonUseCase {
       job.t,
       job.encoding === undefined ? undefined : { variant: job.encoding },
       timeoutMs === undefined ? undefined : encodeStart + timeoutMs,
+      buildStop,
     );
+    if (encoded === undefined && buildStop?.() === true) {
+      const encodeMs = performance.now() - encodeStart;
+      // Stopped for a cancel that this thread's own listener has yet to hear: once it has, the
+      // signal carries the cancel's reason, which the processor reports. A signal that stays
+      // silent leaves the horizon cancelled without a reason: handed back, then refused by the
+      // cancel marker.
+      await abortedWithin(signal, CANCEL_HEARD_WITHIN_MS);
+      return {
+        result: 'cancelled',
+        startedAt,
+        ms: Date.now() - startedAt,
+        stats: { vars: 0, clauses: 0, solver: await solver.version(), solverMs: 0, encodeMs },
+      };
+    }
     if (encoded === undefined) return timedOut(performance.now() - encodeStart);
     const encodeMs = performance.now() - encodeStart;
     const solverName = onProgress === undefined ? '' : await solver.version();
@@ -109,6 +127,26 @@ export class SolveHorizonUseCase {
     }
     return solver;
   }
+}
+
+/**
+ * How long a build stopped for a cancel waits for the signal: the cancel reaches this thread's
+ * listener as soon as the event loop turns, so this only bounds a lost message.
+ */
+const CANCEL_HEARD_WITHIN_MS = 2000;
+
+/** Resolves once `signal` has fired, or after `ms`. */
+async function abortedWithin(signal: AbortSignal, ms: number): Promise<void> {
+  if (signal.aborted) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
 
 function outcome<S>(result: HorizonResult<S>, startedAt: number): HorizonRunOutcome {

@@ -40,4 +40,63 @@ describe(buildBefore.name, () => {
     ).toThrow(FormulaBuildStopped);
     expect(buildBefore(undefined, () => build(5_000)).numClauses).toBe(5_000);
   });
+
+  it('stops a build once its stop test says so, within a few thousand clauses, and only that build', () => {
+    let stopAt = Number.POSITIVE_INFINITY;
+    let formula: CnfFormula | undefined;
+    const stopped = (() => {
+      try {
+        buildBefore(
+          undefined,
+          () => {
+            formula = new CnfFormula();
+            const x = formula.pool.fresh();
+            for (let i = 0; i < 1_000_000; i++) {
+              if (i === 20_000) stopAt = i;
+              formula.add([x]);
+            }
+          },
+          () => formula !== undefined && formula.numClauses >= stopAt,
+        );
+      } catch (err) {
+        return err;
+      }
+      return undefined;
+    })();
+    expect(stopped).toBeInstanceOf(FormulaBuildStopped);
+    expect((stopped as FormulaBuildStopped).reason).toBe('stop');
+    // Stopped soon after the test turned true: 20,000 clauses, then fewer than 5,000 more.
+    expect(formula!.numClauses).toBeGreaterThanOrEqual(20_000);
+    expect(formula!.numClauses).toBeLessThan(25_000);
+    expect(build(10_000).numClauses).toBe(10_000);
+  });
+
+  it('keeps an enclosing stop test inside a build with its own', () => {
+    expect(() =>
+      buildBefore(
+        undefined,
+        () =>
+          buildBefore(
+            undefined,
+            () => build(5_000),
+            () => false,
+          ),
+        () => true,
+      ),
+    ).toThrow(FormulaBuildStopped);
+    const late = (() => {
+      try {
+        buildBefore(
+          performance.now() - 1,
+          () => build(5_000),
+          () => true,
+        );
+      } catch (err) {
+        return err as FormulaBuildStopped;
+      }
+      return undefined;
+    })();
+    // The deadline is named first when both hold.
+    expect(late?.reason).toBe('deadline');
+  });
 });

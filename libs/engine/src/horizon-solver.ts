@@ -96,7 +96,8 @@ export async function solveHorizon<I, S>(
 
 /**
  * Encodes one horizon, or gives undefined when the formula was still being built at `deadline`
- * (a `performance.now()` time; see buildBefore).
+ * (a `performance.now()` time; see buildBefore) or when `stop` said to stop (checked as often as
+ * the clock; a test another thread can answer, since this thread's event loop waits meanwhile).
  */
 export function encodeBefore<I, S>(
   game: GameDefinition<I, S>,
@@ -104,9 +105,10 @@ export function encodeBefore<I, S>(
   horizon: number,
   encode: EncodeOptions | undefined,
   deadline: number | undefined,
+  stop?: () => boolean,
 ): Encoded<S> | undefined {
   try {
-    return buildBefore(deadline, () => game.encode(instance, horizon, encode));
+    return buildBefore(deadline, () => game.encode(instance, horizon, encode), stop);
   } catch (err) {
     if (err instanceof FormulaBuildStopped) return undefined;
     throw err;

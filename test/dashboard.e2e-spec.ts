@@ -244,4 +244,27 @@ describe('the dashboard', () => {
     }
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-singles.png'), fullPage: true });
   });
+
+  it('draws the second solution of an ambiguous puzzle beside the first, as the API holds both', async () => {
+    const before = page.url();
+    await page.selectOption('select[name=game]', 'singles');
+    // A row of 1 2 1 has two shadings: either 1 is shaded, never both.
+    await page.fill('textarea[name=instance]', '{"grid": [[1, 2, 1]]}');
+    await page.check('input[name=unique]');
+    await page.click('[data-testid=submit-job]');
+    await page.waitForURL((url) => url.href !== before && /#\/jobs\/.+/.test(url.href));
+    const jobId = /#\/jobs\/(.+)$/.exec(page.url())![1]!;
+    await page.uncheck('input[name=unique]');
+    const { job } = await finished(jobId);
+    expect(job).toMatchObject({ status: 'satisfiable', unique: false });
+    await page.waitForSelector('[data-testid=second-solution] [data-testid=singles-grid][data-solved=true]');
+    const rows = await inPage<string[]>(`[...document.querySelectorAll('[data-testid=singles-grid]')]
+      .map((grid) => [...grid.querySelectorAll('td[data-cell]')]
+        .map((td) => (td.dataset.black === 'true' ? '#' : td.textContent)).join(' '))`);
+    // The answer first, the other below it: both shadings, one each.
+    expect(rows).toHaveLength(2);
+    expect([...rows].sort()).toEqual(['# 2 1', '1 2 #']);
+    expect(job.secondRender).toBeDefined();
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-singles-second.png'), fullPage: true });
+  });
 });

@@ -6,12 +6,11 @@ import type { JobResource } from '@satfarm/queue';
 export type ViewedReport = SolveReport | JobResource;
 
 /**
- * The human view of a report: status, bounds, the solution (drawn, where the game can) and the
- * horizons tried. A single-solve game (a puzzle, raw DIMACS) has no horizons: its one solver run
- * is shown as such, without bounds. `input` is the instance as the user gave it: with it, a second
- * solution (`--unique`) is drawn as the first is.
+ * The human view of a report: status, bounds, the solution (drawn, where the game can; a second
+ * one of `--unique` too) and the horizons tried. A single-solve game (a puzzle, raw DIMACS) has no
+ * horizons: its one solver run is shown as such, without bounds.
  */
-export function renderReport(report: ViewedReport, input?: unknown): string {
+export function renderReport(report: ViewedReport): string {
   const game = gameById(report.game);
   const lines: string[] = [];
   const job = 'id' in report ? report : undefined;
@@ -28,17 +27,10 @@ export function renderReport(report: ViewedReport, input?: unknown): string {
   if (job !== undefined) lines.push(`job: ${job.id}`);
   if (job?.error) lines.push(`error: ${job.error}`);
   if (report.unique !== undefined) lines.push(`unique: ${report.unique ? 'yes' : 'no'}`);
-  if (report.solution !== undefined) {
-    // The game's own picture of the board where it has one (the JSON stays one `--json` away).
-    const text = game.renderText?.(report.render);
-    if (text === undefined) lines.push(`solution: ${summarize(report.solution)}`);
-    else lines.push('solution:', ...text.split('\n').map((line) => `  ${line}`));
-  }
-  if (report.secondSolution !== undefined) {
-    const text = drawSolution(game, input, report.secondSolution);
-    if (text === undefined) lines.push(`second solution: ${summarize(report.secondSolution)}`);
-    else lines.push('second solution:', ...text.split('\n').map((line) => `  ${line}`));
-  }
+  // The game's own picture of the board where it has one (the JSON stays one `--json` away).
+  if (report.solution !== undefined) lines.push(...drawn(game, 'solution', report.solution, report.render));
+  if (report.secondSolution !== undefined)
+    lines.push(...drawn(game, 'second solution', report.secondSolution, report.secondRender));
   if (report.horizons.length > 0) {
     lines.push(game.planning ? 'horizons:' : 'solver run:');
     for (const h of [...report.horizons].sort((a, b) => a.t - b.t)) {
@@ -55,14 +47,11 @@ export function renderReport(report: ViewedReport, input?: unknown): string {
   return `${lines.join('\n')}\n`;
 }
 
-/**
- * A solution drawn as the game draws a report's own (`render`, then `renderText`), from the
- * instance as the user gave it; undefined where the game has no drawing or the input is not at
- * hand (the report was solved, so it parses).
- */
-function drawSolution(game: GameDefinition, input: unknown, solution: unknown): string | undefined {
-  if (game.renderText === undefined || input === undefined) return undefined;
-  return game.renderText(game.render(game.parse(input), solution));
+/** A solution's lines under `title`: the game's drawing of `view`, else the solution's JSON. */
+function drawn(game: GameDefinition, title: string, solution: unknown, view: unknown): string[] {
+  const text = view === undefined ? undefined : game.renderText?.(view);
+  if (text === undefined) return [`${title}: ${summarize(solution)}`];
+  return [`${title}:`, ...text.split('\n').map((line) => `  ${line}`)];
 }
 
 /** The formula's size and the solver's CPU time and peak memory, where the report has them. */

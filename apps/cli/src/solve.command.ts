@@ -112,7 +112,7 @@ export function solveCommand(): Command {
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);
       }
-      process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : renderReport(report, input));
+      process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : renderReport(report));
       process.exitCode = exitCodeFor(report);
     });
 }

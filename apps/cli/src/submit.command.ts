@@ -127,7 +127,7 @@ export function submitCommand(): Command {
         }
         throw err;
       }
-      process.stdout.write(flags.json ? `${JSON.stringify(resource)}\n` : renderReport(resource, instance));
+      process.stdout.write(flags.json ? `${JSON.stringify(resource)}\n` : renderReport(resource));
       process.exitCode = exitCodeForJob(resource);
     });
 }

@@ -406,6 +406,7 @@ async function solveSingle<I, S>(
       else if (second.result === 'sat') {
         report.unique = false;
         report.secondSolution = second.plan;
+        report.secondRender = game.render(instance, second.plan);
       }
     }
     return report;

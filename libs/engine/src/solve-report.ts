@@ -65,8 +65,10 @@ export interface SolveReport {
   /** With `unique`: whether a second, different solution exists (it is shown when it does). */
   unique?: boolean;
   secondSolution?: unknown;
-  /** Data for drawing the solution (dashboard). */
+  /** Data for drawing the solution (dashboard, the CLI's human view). */
   render?: unknown;
+  /** The same for the second solution, when there is one. */
+  secondRender?: unknown;
   /** The encoding choices the solve was asked for (`SolveOptions.encoding`), when any. */
   encoding?: EncodingChoices;
 }

@@ -60,6 +60,8 @@ export interface JobResource {
   unique?: boolean;
   secondSolution?: unknown;
   render?: unknown;
+  /** The game's drawing of `secondSolution`, as `render` is of `solution`. */
+  secondRender?: unknown;
   /** The job's encoding choices (`options.encoding`), when it named any. */
   encoding?: JobEncodingChoices;
   createdAt: string;

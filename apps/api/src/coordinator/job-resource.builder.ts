@@ -9,7 +9,13 @@ import { jobBounds } from './job-transitions.js';
  * `createdAt`, `finishedAt` and `error`. A finished job lists the horizons that ran; a running one
  * shows the queued and running ones too.
  */
-export function buildJobResource(meta: JobMeta, state: JobState, now: number, render?: unknown): JobResource {
+export function buildJobResource(
+  meta: JobMeta,
+  state: JobState,
+  now: number,
+  render?: unknown,
+  secondRender?: unknown,
+): JobResource {
   const final = isFinalStatus(state.status);
   const horizons: JobHorizonLine[] = [];
   for (const h of state.sweep.horizons) {
@@ -49,6 +55,7 @@ export function buildJobResource(meta: JobMeta, state: JobState, now: number, re
     ...(plan?.unique === undefined ? {} : { unique: plan.unique }),
     ...(plan?.secondSolution === undefined ? {} : { secondSolution: plan.secondSolution }),
     ...(render === undefined ? {} : { render }),
+    ...(secondRender === undefined ? {} : { secondRender }),
     ...(meta.options.encoding === undefined ? {} : { encoding: meta.options.encoding }),
     createdAt: new Date(meta.createdAt).toISOString(),
     finishedAt: state.finishedAt === undefined ? null : new Date(state.finishedAt).toISOString(),

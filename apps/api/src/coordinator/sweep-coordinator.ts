@@ -451,12 +451,17 @@ export class SweepCoordinator {
             await stopping;
             return { ...transition, markers };
           }
-          const render = await this.render(record.meta, transition.state.plan?.solution);
+          const plan = transition.state.plan;
+          const render = await this.render(record.meta, plan?.solution);
+          const secondRender =
+            plan?.secondSolution === undefined
+              ? undefined
+              : await this.render(record.meta, plan.secondSolution);
           await stopping;
           return {
             ...transition,
             markers: [...markers, jobId],
-            resource: buildJobResource(record.meta, transition.state, now, render),
+            resource: buildJobResource(record.meta, transition.state, now, render, secondRender),
           };
         },
       );

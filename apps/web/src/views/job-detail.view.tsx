@@ -113,6 +113,12 @@ export function JobDetailView({
         <div class="job-drawing">
           <h3>{over && job.solution !== undefined ? 'Solution' : 'Instance'}</h3>
           <SolutionView job={job} />
+          {job.secondRender !== undefined && (
+            <div data-testid="second-solution">
+              <h3>Another solution</h3>
+              <SolutionView job={{ ...job, id: `${job.id}:second`, render: job.secondRender }} />
+            </div>
+          )}
         </div>
       </div>
     </section>

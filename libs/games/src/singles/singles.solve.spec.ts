@@ -133,6 +133,10 @@ describe(encodeSingles.name, () => {
     expect(report.unique).toBe(false);
     expect(verifySingles(instance, report.secondSolution as SinglesSolution)).toEqual({ ok: true });
     expect(report.secondSolution).not.toEqual(report.solution);
+    // Drawn as the first one is, for the CLI's human view and the dashboard.
+    expect(report.secondRender).toEqual(
+      singlesGame.render(instance, report.secondSolution as SinglesSolution),
+    );
   });
 
   it('proves a puzzle without a solution unsatisfiable', async () => {

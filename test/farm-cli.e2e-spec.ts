@@ -54,6 +54,39 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
     expect(descendants(serve.pid).some((row) => row.command === 'redis-server')).toBe(true);
   });
 
+  it('keeps answering while its solver slots build a large formula: they run on a thread of their own', async () => {
+    // 100 x 100 cells at horizon 197: about 3 million clauses, seconds of building.
+    const instance = { width: 100, height: 100, length: 3, start: [0, 0], apples: [[99, 99]] };
+    let done = false;
+    const job = satfarm([
+      'submit',
+      'snake',
+      '--input',
+      JSON.stringify(instance),
+      '--min-horizon',
+      '197',
+      '--max-horizon',
+      '197',
+      '--api',
+      serve.url,
+      '--json',
+    ]).finally(() => (done = true));
+    const latencies: number[] = [];
+    while (!done) {
+      const started = performance.now();
+      expect((await fetch(`${serve.url}/health`)).status).toBe(200);
+      latencies.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const run = await job;
+    expect(run.code, run.stderr).toBe(1);
+    const { horizons } = JSON.parse(run.stdout) as { horizons: Array<{ ms: number; solverCpuMs?: number }> };
+    // The premise: the horizon spent over 2 s outside its solver, building (on the API's own thread,
+    // /health waited as long).
+    expect(horizons[0]!.ms - (horizons[0]!.solverCpuMs ?? horizons[0]!.ms)).toBeGreaterThan(2000);
+    expect(Math.max(...latencies)).toBeLessThan(1000);
+  });
+
   it('submit --json prints the final job as JSON with the exit codes of solve', async () => {
     const unsat = await satfarm([
       'submit',
@@ -213,6 +246,12 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
     const slots = await satfarm(['serve', '--port', '0'], { SATFARM_WORKER_SLOTS: 'many' });
     expect(slots.code).toBe(2);
     expect(slots.stderr).toMatch(/SATFARM_WORKER_SLOTS/);
+    // The farm's own port, taken: named, and the process ends (with its private redis-server).
+    const port = new URL(serve.url).port;
+    const taken = await satfarm(['serve', '--port', port, '--workers', '1']);
+    expect(taken.code, taken.stderr).toBe(2);
+    expect(taken.stderr).toMatch(new RegExp(`bad input: port: ${port} is in use`));
+    expect(taken.stderr).not.toMatch(/^\s+at /m);
   });
 
   it('stops on SIGTERM, and its redis-server with it', async () => {

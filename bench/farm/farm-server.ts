@@ -1,7 +1,6 @@
 import { createFarmApp, listenFarmApp } from '../../apps/api/src/api.bootstrap.js';
 import { loadFarmConfig } from '@satfarm/queue';
 
-import { gamesWithStaircase } from './staircase.game.js';
 
 /**
  * A farm for benchmarks: the API, the coordinator and `SATFARM_WORKER_SLOTS` solver slots (none by
@@ -15,7 +14,7 @@ const app = await createFarmApp({
   redisUrl: config.redisUrl,
   workerSlots: config.workerSlots ?? 0,
   defaultParallelism: 2,
-  games: gamesWithStaircase,
+  gamesModule: new URL('./staircase.game.js', import.meta.url).href,
 });
 app.enableShutdownHooks();
 const url = await listenFarmApp(app, 0, '127.0.0.1');

@@ -56,3 +56,6 @@ export function gamesWithStaircase(name: string, field?: string): GameDefinition
   if (name === 'pigeons') return pigeonLadderGame;
   return gameById(name, field);
 }
+
+/** The same lookup as a farm's games module exports it (`FarmAppOptions.gamesModule`). */
+export const lookup = gamesWithStaircase;

@@ -119,11 +119,10 @@ export async function startApi(
   options: { workerSlots?: number; env?: Record<string, string>; port?: number } = {},
 ): Promise<ApiProcess> {
   const script = `
-import { lookup } from '${pathToFileURL(gamesModule).href}';
 import { createFarmApp, listenFarmApp } from '${dist('apps/api/src/api.bootstrap.js')}';
 import { loadFarmConfig } from '${dist('libs/queue/src/index.js')}';
 const config = loadFarmConfig();
-const app = await createFarmApp({ config, redisUrl: config.redisUrl, workerSlots: ${options.workerSlots ?? 0}, games: lookup });
+const app = await createFarmApp({ config, redisUrl: config.redisUrl, workerSlots: ${options.workerSlots ?? 0}, gamesModule: ${JSON.stringify(pathToFileURL(gamesModule).href)} });
 app.enableShutdownHooks();
 const url = await listenFarmApp(app, ${options.port ?? 0}, '127.0.0.1');
 process.stdout.write(JSON.stringify({ url }) + '\\n');

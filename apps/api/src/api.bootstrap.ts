@@ -4,8 +4,10 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 
+import { InputError } from '@satfarm/games';
 import { FarmKeys } from '@satfarm/queue';
-import { installSolverReaper } from '@satfarm/solver';
+
+import { importGameLookup } from '../../worker/src/games-module.js';
 
 import { AppModule } from './app.module.js';
 import { API_KEYS, type ApiKeys } from './auth/api-keys.js';
@@ -21,8 +23,9 @@ import { mountQueueBoard } from './queues/queue-board.js';
  * yet; the caller decides how it shuts down (`enableShutdownHooks()`, or its own signal handling).
  */
 export async function createFarmApp(options: FarmAppOptions): Promise<NestExpressApplication> {
-  if (options.workerSlots > 0) installSolverReaper();
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), {
+  const games = options.gamesModule === undefined ? undefined : await importGameLookup(options.gamesModule);
+  const resolved = { ...options, ...(games === undefined ? {} : { games }) };
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(resolved), {
     bodyParser: false,
     logger: ['error', 'warn'],
   });
@@ -48,13 +51,24 @@ export async function createFarmApp(options: FarmAppOptions): Promise<NestExpres
   return app;
 }
 
-/** Starts listening on `port` (0: any free port) and returns the base URL. */
+/**
+ * Starts listening on `port` (0: any free port) and returns the base URL. A port in use is bad
+ * input naming `port`; the application is closed on any failure to listen.
+ */
 export async function listenFarmApp(
   app: NestExpressApplication,
   port: number,
   host = '0.0.0.0',
 ): Promise<string> {
-  await app.listen(port, host);
+  try {
+    await app.listen(port, host);
+  } catch (err) {
+    // Closed here: its Redis connections and worker slots would keep the process alive.
+    await app.close().catch(() => undefined);
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new InputError('port', `${port} is in use on ${host}`);
+    throw err;
+  }
   const address = app.getHttpServer().address() as AddressInfo;
   return `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`;
 }

@@ -10,7 +10,7 @@ import { API_KEYS, ApiKeys } from './auth/api-keys.js';
 import { CoordinatorService } from './coordinator/coordinator.service.js';
 import { BodyErrorFilter } from './errors/body-error.filter.js';
 import { PayloadErrorFilter } from './errors/payload-error.filter.js';
-import { FARM_APP_OPTIONS, type FarmAppOptions } from './farm-app.options.js';
+import { FARM_APP_OPTIONS, type ResolvedFarmAppOptions } from './farm-app.options.js';
 import { FarmController } from './farm/farm.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { BatchesController } from './jobs/batches.controller.js';
@@ -23,11 +23,11 @@ import { RedisThrottlerStorage } from './throttle/redis-throttler.storage.js';
 
 /**
  * The farm's API process: HTTP routes, the `/progress` websocket, the coordinator, and (for
- * `satfarm serve`) worker slots in the same process.
+ * `satfarm serve`) worker slots in the same process, on a thread of their own.
  */
 @Module({})
 export class AppModule {
-  static forRoot(options: FarmAppOptions): DynamicModule {
+  static forRoot(options: ResolvedFarmAppOptions): DynamicModule {
     const { config } = options;
     const rateLimit = config.rateLimitPerMinute;
     const storage = new RedisThrottlerStorage(options.redisUrl, new FarmKeys(config.prefix));
@@ -42,11 +42,11 @@ export class AppModule {
         }),
         ...(options.workerSlots > 0
           ? [
-              WorkerModule.forRoot({
+              WorkerModule.inThread({
                 redisUrl: options.redisUrl,
                 prefix: config.prefix,
                 slots: options.workerSlots,
-                games: options.games,
+                ...(options.gamesModule === undefined ? {} : { gamesModule: options.gamesModule }),
                 solverLimits: config.solverLimits,
                 solverLaunch: config.solverLaunch,
                 horizonLockMs: config.horizonLockMs,

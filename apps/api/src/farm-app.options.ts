@@ -10,7 +10,16 @@ export interface FarmAppOptions {
   workerSlots: number;
   /** Horizons in flight per job when a job does not say. */
   defaultParallelism?: number;
-  /** Game lookup (the registry by default; tests pass their own games). */
+  /**
+   * A module exporting the game lookup as `lookup` (a path or URL), for farms with games beyond the
+   * registry (the benchmarks' and tests' `staircase`): the API and its worker thread import it.
+   */
+  gamesModule?: string;
+}
+
+/** The options the application runs with: the games module imported. */
+export interface ResolvedFarmAppOptions extends FarmAppOptions {
+  /** Game lookup (the registry by default). */
   games?: GameLookup;
 }
 

@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 
 import { createRedisConnection, describeRedisError } from '@satfarm/queue';
 
-import { FARM_APP_OPTIONS, type FarmAppOptions } from '../farm-app.options.js';
+import { FARM_APP_OPTIONS, type ResolvedFarmAppOptions } from '../farm-app.options.js';
 import { FarmMetrics } from '../metrics/farm-metrics.js';
 import { ProgressRelay } from '../progress/progress.relay.js';
 import { CoordinatorRuntime } from './coordinator.runtime.js';
@@ -26,7 +26,7 @@ export class CoordinatorService implements OnApplicationBootstrap, OnApplication
   readonly runtime: CoordinatorRuntime;
 
   constructor(
-    @Inject(FARM_APP_OPTIONS) options: FarmAppOptions,
+    @Inject(FARM_APP_OPTIONS) options: ResolvedFarmAppOptions,
     @Inject(FarmMetrics) metrics: FarmMetrics,
     @Inject(ProgressRelay) progress: ProgressRelay,
   ) {

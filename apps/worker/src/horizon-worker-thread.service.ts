@@ -1,0 +1,80 @@
+import { Worker } from 'node:worker_threads';
+
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+
+import { WORKER_OPTIONS, type WorkerModuleOptions } from './worker.options.js';
+
+/** What the worker thread starts with: the worker's options, its games as a module to import. */
+export type HorizonWorkerThreadData = Omit<WorkerModuleOptions, 'games'> & {
+  /** A module exporting `lookup` (see `importGameLookup`); the registry when unset. */
+  gamesModule?: string;
+};
+
+/** Between the service and its thread: `ready` and `closed` from it, `close` to it. */
+export type HorizonWorkerThreadMessage = 'ready' | 'close' | 'closed';
+
+/** Options of a worker run in a thread: a games module in place of a lookup function. */
+export type WorkerThreadOptions = HorizonWorkerThreadData;
+
+/**
+ * The worker slots of an API process (`satfarm serve`), in a thread of their own. A formula is
+ * built synchronously, for seconds when it is large (a 100x100 Snake at horizon 197: about 4 s),
+ * and on the API's thread that build held every HTTP request, websocket and coordinator decision
+ * meanwhile. The thread drains with the application, as a worker process does; if it dies
+ * otherwise, the process shuts down rather than serve on without solver slots.
+ */
+@Injectable()
+export class HorizonWorkerThreadService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('HorizonWorker');
+  private thread?: Worker;
+  private closing = false;
+  private exited = false;
+
+  constructor(@Inject(WORKER_OPTIONS) private readonly options: WorkerThreadOptions) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const thread = new Worker(new URL('./horizon-worker.thread.js', import.meta.url), {
+      workerData: this.options satisfies HorizonWorkerThreadData,
+      // A process started on inline code (`node --input-type=module -e`) passes that flag on, and a
+      // thread started from a file refuses it.
+      execArgv: process.execArgv.filter((arg) => !arg.startsWith('--input-type')),
+    });
+    this.thread = thread;
+    await new Promise<void>((resolve, reject) => {
+      thread.once('message', () => resolve());
+      thread.once('error', reject);
+      thread.once('exit', (code) =>
+        reject(new Error(`the worker thread exited (code ${code}) before it was ready`)),
+      );
+    });
+    thread.removeAllListeners('error').removeAllListeners('exit');
+    thread.on('error', (err) => this.logger.error(`worker thread: ${err.message}`));
+    thread.on('exit', (code) => {
+      this.exited = true;
+      if (this.closing) return;
+      this.logger.error(`the worker thread stopped (code ${code}); shutting down`);
+      process.exitCode = 1;
+      process.kill(process.pid, 'SIGTERM');
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const thread = this.thread;
+    if (thread === undefined || this.closing || this.exited) return;
+    this.closing = true;
+    await new Promise<void>((resolve) => {
+      thread.on('message', (message: HorizonWorkerThreadMessage) => {
+        if (message === 'closed') resolve();
+      });
+      thread.once('exit', () => resolve());
+      thread.postMessage('close' satisfies HorizonWorkerThreadMessage);
+    });
+    await thread.terminate();
+  }
+}

@@ -1,0 +1,26 @@
+import { parentPort, workerData } from 'node:worker_threads';
+
+import { installSolverReaper } from '@satfarm/solver';
+
+import { importGameLookup } from './games-module.js';
+import { HorizonWorkerService } from './horizon-worker.service.js';
+import type { HorizonWorkerThreadData, HorizonWorkerThreadMessage } from './horizon-worker-thread.service.js';
+
+/**
+ * The thread behind `HorizonWorkerThreadService`: a horizon worker, as a worker process runs it,
+ * whose formula builds hold this thread's event loop rather than the API's. Told `close`, it
+ * drains and says `closed`.
+ */
+const { gamesModule, ...options } = workerData as HorizonWorkerThreadData;
+// A thread hears no signals; its solvers die with it (its exit) or with the process.
+installSolverReaper({ signals: [] });
+const games = gamesModule === undefined ? undefined : await importGameLookup(gamesModule);
+const service = new HorizonWorkerService({ ...options, ...(games === undefined ? {} : { games }) });
+await service.onApplicationBootstrap();
+parentPort?.on('message', (message: HorizonWorkerThreadMessage) => {
+  if (message !== 'close') return;
+  void service
+    .onApplicationShutdown()
+    .then(() => parentPort?.postMessage('closed' satisfies HorizonWorkerThreadMessage));
+});
+parentPort?.postMessage('ready' satisfies HorizonWorkerThreadMessage);

@@ -1,7 +1,6 @@
 import { createFarmApp, listenFarmApp } from '../../apps/api/src/api.bootstrap.js';
 import { loadFarmConfig } from '@satfarm/queue';
 
-
 /**
  * A farm for benchmarks: the API, the coordinator and `SATFARM_WORKER_SLOTS` solver slots (none by
  * default) in this process, with the registry's games plus `staircase`. Prints `{"url": ...}` once it listens and

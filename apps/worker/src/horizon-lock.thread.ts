@@ -2,8 +2,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 import { Job, Queue } from 'bullmq';
 
-import { createRedisConnection, FarmKeys, HorizonCancelSchema } from '@satfarm/queue';
+import { createRedisConnection, FarmKeys } from '@satfarm/queue';
 
+import { HorizonCancelListener } from './horizon-cancel.listener.js';
 import type { HorizonLockMessage, HorizonLockThreadData } from './horizon-lock.keeper.js';
 
 /**
@@ -38,18 +39,10 @@ parentPort?.on('message', (message: HorizonLockMessage) => {
 // event loop, and the build asks for this flag as it grows.
 const subscriber = connection.duplicate({ connectionName: 'satfarm-worker-cancels' });
 subscriber.on('error', () => undefined);
-subscriber.on('message', (_channel: string, text: string) => {
-  let parsed;
-  try {
-    parsed = HorizonCancelSchema.safeParse(JSON.parse(text));
-  } catch {
-    return;
-  }
-  if (!parsed.success) return;
-  for (const id of parsed.data.horizonJobIds) {
-    const entry = held.get(id);
-    if (entry !== undefined) Atomics.store(entry.cancel, 0, 1);
-  }
+const cancels = new HorizonCancelListener(subscriber, new FarmKeys(data.prefix), (id) => {
+  const entry = held.get(id);
+  if (entry !== undefined) Atomics.store(entry.cancel, 0, 1);
+  return entry !== undefined;
 });
 
 async function renew(): Promise<void> {
@@ -74,6 +67,6 @@ const loop = async (): Promise<void> => {
   setTimeout(() => void loop(), period);
 };
 await queue.waitUntilReady();
-await subscriber.subscribe(new FarmKeys(data.prefix).cancelChannel);
+await cancels.start();
 parentPort?.postMessage('ready');
 void loop();

@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { pigeonhole } from '@satfarm/cnf';
+
 import { type ServeProcess, startServe } from './support/farm-processes.js';
 import { descendants, isAlive } from './support/process-table.js';
 import { type CliRun, repoRoot } from './support/run-cli.js';
@@ -252,6 +254,39 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
     expect(taken.code, taken.stderr).toBe(2);
     expect(taken.stderr).toMatch(new RegExp(`bad input: port: ${port} is in use`));
     expect(taken.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('killed with SIGKILL mid-solve, leaves nothing running: no solver, no spawn host, no redis-server', async () => {
+    const own = await startServe(['--port', '0', '--workers', '1'], {
+      ...env,
+      SATFARM_PREFIX: `satfarm-cli-kill-${process.pid}`,
+    });
+    try {
+      const created = await fetch(`${own.url}/v1/jobs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ game: 'cnf', instance: pigeonhole(13, 12).toDimacs() }),
+      });
+      expect(created.status).toBe(201);
+      // A solver seen on two polls 50 ms apart (not the version probe).
+      let solvers: number[] = [];
+      for (let i = 0; i < 400; i++) {
+        const now = descendants(own.pid)
+          .filter((row) => row.command === 'kissat')
+          .map((row) => row.pid);
+        if (now.some((pid) => solvers.includes(pid))) break;
+        solvers = now;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(solvers.length).toBeGreaterThan(0);
+      const everything = descendants(own.pid).map((row) => row.pid);
+      own.child.kill('SIGKILL');
+      await new Promise((r) => own.child.once('exit', r));
+      for (let i = 0; i < 500 && everything.some(isAlive); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(everything.filter(isAlive)).toEqual([]);
+    } finally {
+      await own.stop();
+    }
   });
 
   it('stops on SIGTERM, and its redis-server with it', async () => {

@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+const SETPRIV = '/usr/bin/setpriv';
 
 /** redis-server is not installed: the embedded default cannot start. */
 export class RedisServerMissingError extends Error {
@@ -15,7 +17,7 @@ export class RedisServerMissingError extends Error {
 /**
  * A private redis-server for the embedded default (`satfarm serve` without `REDIS_URL`): on a free
  * loopback port, in a temporary directory, without persistence. It is stopped by `stop()`, and
- * killed if this process exits first.
+ * killed if this process exits first, or dies.
  */
 export class LocalRedisServer {
   private exited: Promise<void>;
@@ -42,9 +44,14 @@ export class LocalRedisServer {
   static async start(binary = 'redis-server'): Promise<LocalRedisServer> {
     const port = await freeLoopbackPort();
     const dir = mkdtempSync(join(tmpdir(), 'satfarm-redis-'));
+    // Under setpriv (util-linux, essential on Debian), the kernel kills the server when this
+    // process dies, even by SIGKILL, where no exit handler runs.
+    const command = existsSync(SETPRIV) ? SETPRIV : binary;
+    const prefix = command === SETPRIV ? ['--pdeathsig', 'KILL', '--', binary] : [];
     const child = spawn(
-      binary,
+      command,
       [
+        ...prefix,
         '--port',
         String(port),
         '--bind',
@@ -78,7 +85,12 @@ export class LocalRedisServer {
           reject(err.code === 'ENOENT' ? new RedisServerMissingError(binary) : err),
         );
         child.once('exit', (code) =>
-          reject(new Error(`redis-server exited with code ${code}: ${output.trim().slice(-500)}`)),
+          reject(
+            // 127: setpriv found no such program.
+            code === 127 && command === SETPRIV
+              ? new RedisServerMissingError(binary)
+              : new Error(`redis-server exited with code ${code}: ${output.trim().slice(-500)}`),
+          ),
         );
       });
     } catch (err) {

@@ -192,7 +192,7 @@ describe('a worker killed mid-solve (SIGKILL: no drain, no handler runs)', () =>
 describe('a formula build that holds the event loop longer than the horizon lock lasts', () => {
   /** The build above, as the first test measures it: the horizon's time outside its solver. */
   let buildMs: number | undefined;
-  it('costs no lock (a thread renews it): the horizon runs once, on one worker, and its job completes', async () => {
+  it('costs no lock (a thread renews it) and shows the horizon running meanwhile: it runs once, on one worker, and its job completes', async () => {
     const builder = await worker(1);
     // 100 x 100 cells at horizon 197: about 3 million clauses, seconds of building with the event
     // loop held, then a short UNSAT proof.
@@ -201,6 +201,7 @@ describe('a formula build that holds the event loop longer than the horizon lock
       { width: 100, height: 100, length: 3, start: [0, 0], apples: [[99, 99]] },
       { parallelism: 1, maxHorizon: 197 },
     );
+    const runningSeen = progress.horizon(jobId, 197, 'running').then(() => Date.now());
     const job = await finished(jobId);
     expect(job.status).toBe('unsatisfiable');
     expect(job.horizons).toMatchObject([{ t: 197, result: 'unsat' }]);
@@ -211,6 +212,9 @@ describe('a formula build that holds the event loop longer than the horizon lock
     expect(buildMs).toBeGreaterThan(2000);
     // It never went back to the queue, and its job completed under the lock it began with.
     const t197 = await horizons.getJob(`${jobId}.t197`);
+    // Shown running within a second of the worker taking it, though the build held the worker's
+    // event loop for seconds (the lock keeper's thread sent the started report).
+    expect((await runningSeen) - t197!.processedOn!).toBeLessThan(1000);
     expect(await t197!.getState()).toBe('completed');
     expect(t197!.stalledCounter).toBe(0);
     expect(builder.stderr()).not.toMatch(/lock/i);

@@ -14,7 +14,7 @@ type KeeperModule = typeof KeeperSource;
  * The lock keeper of a worker (`HorizonLockKeeper`) on the real Redis, from the build (its thread
  * runs the built file): it keeps a horizon's lock while the event loop is held, and lets it go
  * when the loop has been held past its limit, as a hung process's must; it hears the farm's
- * cancels of the horizons it holds while the loop is held.
+ * cancels of the horizons it holds, and sends their started reports, while the loop is held.
  */
 const prefix = uniquePrefix('keeper');
 const queue = 'satfarm-horizons';
@@ -110,5 +110,28 @@ describe('HorizonLockKeeper', () => {
     sut.release('j4.t5');
     sut.hold('j4.t5', 'token-4b');
     expect(sut.cancelRequested('j4.t5')).toBe(false);
+  });
+
+  it("sends a held horizon's started report after its delay while the event loop is held, and none for one released first", async () => {
+    const sut = await keeper(1000);
+    const report = (jobId: string) => ({
+      kind: 'started' as const,
+      jobId,
+      game: 'snake',
+      t: 5,
+      worker: 'w:1',
+      at: 1,
+    });
+    sut.hold('j6.t5', 'token-6');
+    sut.reportStartedAfter('j6.t5', 50, report('j6'), 0, undefined);
+    sut.hold('j7.t5', 'token-7');
+    sut.reportStartedAfter('j7.t5', 300, report('j7'), 0, undefined);
+    sut.release('j7.t5');
+    holdEventLoop(1000);
+    const reportsKey = (id: string) => `${prefix}:satfarm-reports:${id}`;
+    // Stored under the id the worker's own sender gives it, so that one sent by both is stored once.
+    expect(JSON.parse((await redis.hget(reportsKey('j6.t5.started.a0'), 'data'))!)).toEqual(report('j6'));
+    await sleep(500);
+    expect(await redis.exists(reportsKey('j7.t5.started.a0'))).toBe(0);
   });
 });

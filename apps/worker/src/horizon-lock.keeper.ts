@@ -1,11 +1,16 @@
 import { Worker } from 'node:worker_threads';
 
+import type { StartedReport } from '@satfarm/queue';
+
 /**
  * What the keeper's thread is told: hold a job's lock (with the token it was taken with, and the
- * job's cancel flag: a shared Int32Array of one element), or let it go.
+ * job's cancel flag: a shared Int32Array of one element), send a held job's started report after a
+ * delay, or let the job go.
  */
 export type HorizonLockMessage =
-  { hold: string; token: string; cancel: SharedArrayBuffer } | { release: string };
+  | { hold: string; token: string; cancel: SharedArrayBuffer }
+  | { started: string; report: StartedReport; attempt: number; run?: number; delayMs: number }
+  | { release: string };
 
 /** What the keeper's thread is started with. */
 export interface HorizonLockThreadData {
@@ -36,7 +41,9 @@ export const MAX_BLOCK_MS = 10 * 60 * 1000;
  *
  * The thread also hears the farm's cancel channel, which the main thread's listener cannot while
  * a build holds it: a held horizon named there gets its cancel flag raised (`cancelRequested`), and
- * the build, which asks for it as it grows, stops then rather than when it is done.
+ * the build, which asks for it as it grows, stops then rather than when it is done. And it sends a
+ * held horizon's started report when asked (`reportStartedAfter`): a build keeps the main thread's
+ * timer from firing, and the horizon would show queued until its formula was built.
  */
 export class HorizonLockKeeper {
   private readonly thread: Worker;
@@ -97,6 +104,26 @@ export class HorizonLockKeeper {
   cancelRequested(jobId: string): boolean {
     const flag = this.cancels.get(jobId);
     return flag !== undefined && Atomics.load(flag, 0) === 1;
+  }
+
+  /**
+   * Sends `report` (the horizon's started report) after `delayMs` unless `jobId` is released first.
+   * The processor sends the same report from its own timer too; a report sent twice is stored once.
+   */
+  reportStartedAfter(
+    jobId: string,
+    delayMs: number,
+    report: StartedReport,
+    attempt: number,
+    run: number | undefined,
+  ): void {
+    this.thread.postMessage({
+      started: jobId,
+      report,
+      attempt,
+      ...(run === undefined ? {} : { run }),
+      delayMs,
+    } satisfies HorizonLockMessage);
   }
 
   release(jobId: string): void {

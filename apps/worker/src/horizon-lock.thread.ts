@@ -2,10 +2,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 import { Job, Queue } from 'bullmq';
 
-import { createRedisConnection, FarmKeys } from '@satfarm/queue';
+import { createRedisConnection, FarmKeys, QueueName } from '@satfarm/queue';
 
 import { HorizonCancelListener } from './horizon-cancel.listener.js';
 import type { HorizonLockMessage, HorizonLockThreadData } from './horizon-lock.keeper.js';
+import { HorizonReportSender } from './horizon-report.sender.js';
 
 /**
  * The thread behind `HorizonLockKeeper`: renews each held job's lock every half lock, and raises a
@@ -23,16 +24,31 @@ queue.on('error', () => undefined);
  * Held jobs by id: the lock's token, and a handle on the job. The handle is made, not fetched: a
  * lock needs only the id, and a job's data holds its instance (up to the API's body limit).
  */
-const held = new Map<string, { token: string; job: Job; cancel: Int32Array }>();
+const held = new Map<string, { token: string; job: Job; cancel: Int32Array; started?: NodeJS.Timeout }>();
+
+const reportsQueue = new Queue(QueueName.reports, { connection, prefix: data.prefix });
+reportsQueue.on('error', () => undefined);
+const reports = new HorizonReportSender(reportsQueue);
 
 parentPort?.on('message', (message: HorizonLockMessage) => {
-  if ('hold' in message)
+  if ('hold' in message) {
     held.set(message.hold, {
       token: message.token,
       job: new Job(queue, 'horizon', {}, {}, message.hold),
       cancel: new Int32Array(message.cancel),
     });
-  else held.delete(message.release);
+  } else if ('started' in message) {
+    const entry = held.get(message.started);
+    if (entry === undefined) return;
+    entry.started = setTimeout(() => {
+      // Redis unreachable: the processor's own report meets the same outage, and retries it.
+      if (held.get(message.started) === entry)
+        void reports.send(message.report, message.attempt, message.run).catch(() => undefined);
+    }, message.delayMs);
+  } else {
+    clearTimeout(held.get(message.release)?.started);
+    held.delete(message.release);
+  }
 });
 
 // The cancel channel, heard here too: the main thread's listener waits while a build holds its

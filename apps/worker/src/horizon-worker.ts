@@ -82,6 +82,7 @@ export class HorizonWorker {
       worker: name,
       draining: () => this.draining,
       buildStop: (horizonJobId) => keeper.cancelRequested(horizonJobId),
+      reportStartedAfter: (...args) => keeper.reportStartedAfter(...args),
     });
     const worker = new Worker(QueueName.horizons, keptBy(keeper, processor), {
       connection,

@@ -9,6 +9,7 @@ import {
   type HorizonProgress,
   parsePayload,
   type PayloadError,
+  type StartedReport,
 } from '@satfarm/queue';
 
 import { readAbortReason } from './horizon-abort.reason.js';
@@ -34,6 +35,17 @@ export interface HorizonProcessorDeps {
    * event loop (`HorizonLockKeeper.cancelRequested`): true stops its build.
    */
   buildStop?: (horizonJobId: string) => boolean;
+  /**
+   * Also sends a horizon's started report after a delay from a thread a build cannot hold
+   * (`HorizonLockKeeper.reportStartedAfter`), unless the horizon ends first.
+   */
+  reportStartedAfter?: (
+    horizonJobId: string,
+    delayMs: number,
+    report: StartedReport,
+    attempt: number,
+    run: number | undefined,
+  ) => void;
 }
 
 const STARTED_REPORT_DELAY_MS = 50;
@@ -83,9 +95,14 @@ export function createHorizonProcessor(deps: HorizonProcessorDeps) {
     // Horizons that end quickly need no "started" report: it would cost the coordinator a round
     // of work per horizon for a state nobody sees.
     let started: Promise<void> | undefined;
+    const startedReport: StartedReport = { kind: 'started', ...route, at: startedAt };
+    const startedDelay = deps.startedReportDelayMs ?? STARTED_REPORT_DELAY_MS;
     const startTimer = setTimeout(() => {
-      started = deps.reports.send({ kind: 'started', ...route, at: startedAt }, attempt, data.run);
-    }, deps.startedReportDelayMs ?? STARTED_REPORT_DELAY_MS);
+      started = deps.reports.send(startedReport, attempt, data.run);
+    }, startedDelay);
+    // The timer above cannot fire while the formula is built (synchronously, for seconds when it
+    // is large): the same report, from a thread.
+    deps.reportStartedAfter?.(job.id!, startedDelay, startedReport, attempt, data.run);
     const startedReported = async (): Promise<void> => {
       clearTimeout(startTimer);
       await started;

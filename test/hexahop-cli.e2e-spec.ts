@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { gameById } from '@satfarm/games';
+import { gameById, Tile } from '@satfarm/games';
 
 import { descendants } from './support/process-table.js';
 import { type CliRun, runCli } from './support/run-cli.js';
@@ -237,6 +237,20 @@ describe('satfarm solve hexahop: the quick plan', () => {
     const formula = hexahopGame.encode(hive, 23).formula;
     expect(proof).toMatchObject({ vars: formula.numVars, clauses: formula.numClauses });
     expect(human.stdout).toContain(`formula: ${formula.numVars} vars, ${formula.numClauses} clauses;`);
+    // The level drawn as it starts, above the moves: the player once, and every green tile.
+    const lines = human.stdout.split('\n');
+    const head = lines.findIndex((line) => line.startsWith('  Hive ('));
+    const map = lines.slice(
+      head + 1,
+      lines.findIndex((line) => line.startsWith('  moves (')),
+    );
+    expect(lines[head]).toMatch(/@ the player/);
+    expect(map.join('').match(/@/g)).toHaveLength(1);
+    const greens = (hive as { tiles: ArrayLike<number> }).tiles;
+    // The player starts on a green tile, which the `@` hides.
+    expect(lines[head]).toMatch(/@ the player \(on green\)/);
+    const drawn = map.join('').match(/g/g)!.length + 1;
+    expect(drawn).toBe(Array.from(greens).filter((t) => t === Tile.Green).length);
   });
 });
 

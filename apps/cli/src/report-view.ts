@@ -51,7 +51,7 @@ export function renderReport(report: ViewedReport): string {
 function drawn(game: GameDefinition, title: string, solution: unknown, view: unknown): string[] {
   const text = view === undefined ? undefined : game.renderText?.(view);
   if (text === undefined) return [`${title}: ${summarize(solution)}`];
-  return [`${title}:`, ...text.split('\n').map((line) => `  ${line}`)];
+  return [`${title}:`, ...text.split('\n').map((line) => (line === '' ? '' : `  ${line}`))];
 }
 
 /** The formula's size and the solver's CPU time and peak memory, where the report has them. */

@@ -1,5 +1,5 @@
 import { cellIndex, cellX, cellY, MAP_SIZE } from './hexahop.geometry.js';
-import { Tile } from './hexahop.model.js';
+import { Tile, TILE_NAMES } from './hexahop.model.js';
 
 /**
  * One character per tile id, for maps written by hand and for drawings: row y holds the cells
@@ -65,4 +65,46 @@ export function mapRows(
     rows.push(row);
   }
   return rows;
+}
+
+/**
+ * The rows of `mapRows` as a terminal can show hexes: column x two characters right of column
+ * x - 1 and half a line lower (SE is (+1, 0) in axial coordinates), so that a tile's six
+ * neighbours sit around it: N and S two lines up and down, the other four one line up or down and
+ * one column aside. Water is blank; `@` marks `player` (a cell inside `bounds`).
+ */
+export function hexMapLines(
+  rows: readonly string[],
+  bounds: { xmin: number; ymin: number },
+  player: readonly [number, number],
+): string[] {
+  const width = rows[0]?.length ?? 0;
+  // Tile (x, y) goes on line 2y + x, counted from the box's top-left cell.
+  const lines: string[][] = Array.from({ length: 2 * rows.length + width - 1 }, () => []);
+  for (let dy = 0; dy < rows.length; dy++) {
+    for (let dx = 0; dx < width; dx++) {
+      const isPlayer = player[0] === bounds.xmin + dx && player[1] === bounds.ymin + dy;
+      const ch = isPlayer ? '@' : rows[dy]![dx]!;
+      if (ch !== TILE_CHARS[Tile.Water]) lines[2 * dy + dx]![2 * dx] = ch;
+    }
+  }
+  const text = lines.map((cells) => Array.from(cells, (ch) => ch ?? ' ').join(''));
+  // The box's corners may hold only water: no blank lines above or below the level.
+  const first = text.findIndex((line) => line !== '');
+  const last = text.findLastIndex((line) => line !== '');
+  return first < 0 ? [] : text.slice(first, last + 1);
+}
+
+/**
+ * What each character of a `hexMapLines` drawing stands for, in the order first drawn; `under` is
+ * the character of the tile the player stands on, which `@` hides.
+ */
+export function hexMapLegend(lines: readonly string[], under?: string): string {
+  const name = (ch: string): string => TILE_NAMES[tileOfChar(ch) ?? -1] ?? 'unknown';
+  const seen = [...new Set(lines.join('').replace(/ /g, ''))];
+  return seen
+    .map((ch) =>
+      ch !== '@' ? `${ch} ${name(ch)}` : `@ the player${under === undefined ? '' : ` (on ${name(under)})`}`,
+    )
+    .join(', ');
 }

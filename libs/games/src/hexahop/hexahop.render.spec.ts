@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { parseHexahopInstance } from './hexahop.parse.js';
+import { hexMapLegend, hexMapLines } from './hexahop.map-text.js';
 import { hexahopText, renderHexahop } from './hexahop.render.js';
 
 const sut = renderHexahop;
@@ -29,10 +30,33 @@ describe(renderHexahop.name, () => {
 });
 
 describe(hexahopText.name, () => {
-  it('lists the moves the simulator replayed and the score they end with', () => {
+  it('draws the level as it starts, then lists the moves the simulator replayed and the score they end with', () => {
     const instance = parseHexahopInstance({ map: ['..ogg', '..b..'], start: [2, 0] });
     const view = renderHexahop(instance, { moves: ['SE', 'SE'], score: 2 });
-    expect(hexahopText(view)).toBe(['moves (2): SE SE', `score ${view.frames[2]!.score}`].join('\n'));
+    expect(hexahopText(view)).toBe(
+      [
+        `${instance.name} (@ the player (on normal), g green, b blue):`,
+        '@',
+        '  g',
+        'b   g',
+        'moves (2): SE SE',
+        `score ${view.frames[2]!.score}`,
+      ].join('\n'),
+    );
     expect(view.frames[2]!.score).toBeGreaterThan(0);
+  });
+});
+
+describe(hexMapLines.name, () => {
+  it("lays each tile's six neighbours around it: N and S two lines off, the others one line and one column", () => {
+    // The player at (1, 1), each neighbour a different tile: N (1,0) g, NE (2,0) b, SE (2,1) T,
+    // S (1,2) #, SW (0,2) G, NW (0,1) B.
+    const instance = parseHexahopInstance({ map: ['.gb', 'BoT', 'G#.'], start: [1, 1] });
+    const start = renderHexahop(instance, undefined);
+    const lines = hexMapLines(start.frames[0]!.rows, start.bounds, start.frames[0]!.player);
+    expect(lines).toEqual(['  g', 'B   b', '  @', 'G   T', '  #']);
+    expect(hexMapLegend(lines)).toBe(
+      'g green, B blue wall, b blue, @ the player, G green wall, T trampoline, # stone wall',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { cellX, cellY } from './hexahop.geometry.js';
-import { mapRows, occupiedBounds } from './hexahop.map-text.js';
+import { hexMapLegend, hexMapLines, mapRows, occupiedBounds } from './hexahop.map-text.js';
 import { type HexahopInstance, HexahopSimulator, type HexahopSolution } from './hexahop.model.js';
 
 /** The board after one move of a plan. */
@@ -48,11 +48,18 @@ export function renderHexahop(
   };
 }
 
-/** The plan as text: its moves, and the score it ends with beside the level's par. */
+/**
+ * The plan as text: the level as it starts (hexes laid out as `hexMapLines` does), its moves, and
+ * the score it ends with beside the level's par.
+ */
 export function hexahopText(view: HexahopRender): string {
   const moves = view.frames.flatMap((f) => (f.move === undefined ? [] : [f.move]));
+  const start = view.frames[0]!;
   const score = view.frames[view.frames.length - 1]!.score;
+  const map = hexMapLines(start.rows, view.bounds, start.player);
   return [
+    `${view.name} (${hexMapLegend(map, start.rows[start.player[1] - view.bounds.ymin]?.[start.player[0] - view.bounds.xmin])}):`,
+    ...map,
     `moves (${moves.length}): ${moves.join(' ')}`,
     `score ${score}${view.par === undefined ? '' : `, par ${view.par}`}`,
   ].join('\n');

@@ -9,8 +9,9 @@ import type { HorizonLockMessage, HorizonLockThreadData } from './horizon-lock.k
 import { HorizonReportSender } from './horizon-report.sender.js';
 
 /**
- * The thread behind `HorizonLockKeeper`: renews each held job's lock every half lock, and raises a
- * held job's cancel flag when the farm's cancel channel names it.
+ * The thread behind `HorizonLockKeeper`: renews each held job's lock every half lock, raises a held
+ * job's cancel flag when the farm's cancel channel names it, and sends a held job's started report
+ * when its delay is up.
  */
 const data = workerData as HorizonLockThreadData;
 const heartbeat = new Float64Array(data.heartbeat);
@@ -21,8 +22,9 @@ const queue = new Queue(data.queue, { connection, prefix: data.prefix });
 queue.on('error', () => undefined);
 
 /**
- * Held jobs by id: the lock's token, and a handle on the job. The handle is made, not fetched: a
- * lock needs only the id, and a job's data holds its instance (up to the API's body limit).
+ * Held jobs by id: the lock's token, a handle on the job, its cancel flag and its started report's
+ * timer. The handle is made, not fetched: a lock needs only the id, and a job's data holds its
+ * instance (up to the API's body limit).
  */
 const held = new Map<string, { token: string; job: Job; cancel: Int32Array; started?: NodeJS.Timeout }>();
 

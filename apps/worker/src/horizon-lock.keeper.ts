@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 
 import type { StartedReport } from '@satfarm/queue';
+import { threadExecArgv } from './thread-exec-argv.js';
 
 /**
  * What the keeper's thread is told: hold a job's lock (with the token it was taken with, and the
@@ -71,9 +72,7 @@ export class HorizonLockKeeper {
         maxBlockMs: options.maxBlockMs ?? MAX_BLOCK_MS,
         heartbeat,
       } satisfies HorizonLockThreadData,
-      // A process started on inline code (`node --input-type=module -e`) passes that flag on, and a
-      // thread started from a file refuses it.
-      execArgv: process.execArgv.filter((arg) => !arg.startsWith('--input-type')),
+      execArgv: threadExecArgv(),
     });
     this.thread.unref();
     this.started = new Promise<void>((resolve, reject) => {

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 
 import { WORKER_OPTIONS, type WorkerModuleOptions } from './worker.options.js';
+import { threadExecArgv } from './thread-exec-argv.js';
 
 /** What the worker thread starts with: the worker's options, its games as a module to import. */
 export type HorizonWorkerThreadData = Omit<WorkerModuleOptions, 'games'> & {
@@ -18,9 +19,6 @@ export type HorizonWorkerThreadData = Omit<WorkerModuleOptions, 'games'> & {
 
 /** Between the service and its thread: `ready` and `closed` from it, `close` to it. */
 export type HorizonWorkerThreadMessage = 'ready' | 'close' | 'closed';
-
-/** Options of a worker run in a thread: a games module in place of a lookup function. */
-export type WorkerThreadOptions = HorizonWorkerThreadData;
 
 /**
  * The worker slots of an API process (`satfarm serve`), in a thread of their own. A formula is
@@ -36,14 +34,12 @@ export class HorizonWorkerThreadService implements OnApplicationBootstrap, OnApp
   private closing = false;
   private exited = false;
 
-  constructor(@Inject(WORKER_OPTIONS) private readonly options: WorkerThreadOptions) {}
+  constructor(@Inject(WORKER_OPTIONS) private readonly options: HorizonWorkerThreadData) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const thread = new Worker(new URL('./horizon-worker.thread.js', import.meta.url), {
-      workerData: this.options satisfies HorizonWorkerThreadData,
-      // A process started on inline code (`node --input-type=module -e`) passes that flag on, and a
-      // thread started from a file refuses it.
-      execArgv: process.execArgv.filter((arg) => !arg.startsWith('--input-type')),
+      workerData: this.options,
+      execArgv: threadExecArgv(),
     });
     this.thread = thread;
     await new Promise<void>((resolve, reject) => {

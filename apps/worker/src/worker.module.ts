@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 
-import { HorizonWorkerThreadService, type WorkerThreadOptions } from './horizon-worker-thread.service.js';
+import { HorizonWorkerThreadService, type HorizonWorkerThreadData } from './horizon-worker-thread.service.js';
 import { HorizonWorkerService } from './horizon-worker.service.js';
 import { WORKER_OPTIONS, type WorkerModuleOptions } from './worker.options.js';
 
@@ -16,7 +16,7 @@ export class WorkerModule {
   }
 
   /** The same worker in a thread of its own (`HorizonWorkerThreadService`): for an API process's slots. */
-  static inThread(options: WorkerThreadOptions): DynamicModule {
+  static inThread(options: HorizonWorkerThreadData): DynamicModule {
     return {
       module: WorkerModule,
       providers: [{ provide: WORKER_OPTIONS, useValue: options }, HorizonWorkerThreadService],

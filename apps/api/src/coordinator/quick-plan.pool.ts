@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 
 import type { KnownPlan } from '@satfarm/sweep';
+import { threadExecArgv } from '../../../worker/src/thread-exec-argv.js';
 
 /** What a quick-plan search gave: a verified plan, none, or why it failed. */
 export type QuickPlanOutcome = { known?: KnownPlan<unknown> } | { error: string };
@@ -72,9 +73,7 @@ export class QuickPlanPool implements QuickPlanSource {
     if (this.worker !== undefined) return this.worker;
     const worker = new Worker(new URL('./quick-plan.thread.js', import.meta.url), {
       workerData: { readableFiles: [...this.readableFiles] },
-      // A process started on inline code (`node --input-type=module -e`) passes that flag on, and a
-      // thread started from a file refuses it.
-      execArgv: process.execArgv.filter((arg) => !arg.startsWith('--input-type')),
+      execArgv: threadExecArgv(),
       // Past it the thread ends (ERR_WORKER_OUT_OF_MEMORY) and its requests fail; the process lives.
       ...(this.heapMiB === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: this.heapMiB } }),
     });

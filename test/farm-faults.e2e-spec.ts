@@ -338,6 +338,30 @@ describe('solver limits (SATFARM_SOLVER_CPU_SECONDS, SATFARM_SOLVER_MEMORY_MIB)'
   });
 });
 
+describe('a formula larger than the worker holds (SATFARM_FORMULA_MEMORY_MIB)', () => {
+  it('ends the horizons whose formula outgrows it, unknown with reason formula-limit and no solver run, and the worker goes on', async () => {
+    const started = await worker(1, { SATFARM_FORMULA_MEMORY_MIB: '1' });
+    // A 30x30 Snake at horizons 57 and 58: about 87,000 clauses, 1.4 MB each; under 1 MiB,
+    // neither is built to its end.
+    const big = await submit(
+      'snake',
+      { width: 30, height: 30, length: 3, start: [0, 0], apples: [[29, 29]] },
+      { minHorizon: 58, maxHorizon: 58 },
+    );
+    const job = await finished(big);
+    expect(job.status).toBe('unknown');
+    expect(job.horizons.map((h) => [h.t, h.result, h.reason])).toEqual([
+      [57, 'unknown', 'formula-limit'],
+      [58, 'unknown', 'formula-limit'],
+    ]);
+    expect(job.horizons.every((h) => h.clauses === undefined && h.solverCpuMs === undefined)).toBe(true);
+    // The same worker answers an instance whose formulas fit.
+    const small = await submit('snake', { width: 3, height: 3, length: 1, start: [0, 0], apples: [[2, 2]] });
+    expect(await finished(small)).toMatchObject({ status: 'optimal', horizon: 4, verified: true });
+    expect(isAlive(started.pid)).toBe(true);
+  });
+});
+
 describe('a quick-plan thread out of memory (SATFARM_QUICK_PLAN_HEAP_MIB)', () => {
   it('fails the search, not the job or the API: the sweep proves the optimum without the plan', async () => {
     await worker(1);

@@ -104,6 +104,27 @@ describe('satfarm solve snake', () => {
     expect((JSON.parse(run.stdout) as Report).status).toBe('unsatisfiable');
   });
 
+  it('gives up on a horizon whose formula outgrows --max-formula-mib, naming why, and builds the ones that fit', async () => {
+    // 30x30 at horizons 57 and 58: about 87,000 clauses, 1.4 MB each. Under 1 MiB neither is
+    // built on (exit 3: no answer); under 2 MiB both are, and 58 is the optimum.
+    const input = JSON.stringify({ width: 30, height: 30, length: 3, start: [0, 0], apples: [[29, 29]] });
+    const args = ['solve', 'snake', '--input', input, '--json', '--min-horizon', '58', '--max-horizon', '58'];
+    const small = await runCli([...args, '--max-formula-mib', '1']);
+    expect(small.code).toBe(3);
+    const refused = JSON.parse(small.stdout) as Report & { horizons: Record<string, unknown>[] };
+    expect(refused.status).toBe('unknown');
+    expect(refused.horizons).toEqual([
+      { t: 57, result: 'unknown', ms: expect.any(Number) as number, reason: 'formula-limit' },
+      { t: 58, result: 'unknown', ms: expect.any(Number) as number, reason: 'formula-limit' },
+    ]);
+    const enough = await runCli([...args, '--max-formula-mib', '2']);
+    expect(enough.code).toBe(0);
+    expect(JSON.parse(enough.stdout)).toMatchObject({ status: 'optimal', horizon: 58, verified: true });
+    const zero = await runCli([...args, '--max-formula-mib', '0']);
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toMatch(/--max-formula-mib/);
+  });
+
   it('exits 2 naming the field of bad input', async () => {
     const input = file('bad.json', {
       width: 10,

@@ -144,9 +144,10 @@ export async function startWorker(
   const script = `
 import { lookup } from '${pathToFileURL(gamesModule).href}';
 import { startWorkerApp } from '${dist('apps/worker/src/worker.bootstrap.js')}';
+import { workerOptionsOf } from '${dist('apps/worker/src/worker.options.js')}';
 import { loadFarmConfig } from '${dist('libs/queue/src/index.js')}';
-const { redisUrl, prefix, solverLimits, solverLaunch, horizonLockMs } = loadFarmConfig();
-const app = await startWorkerApp({ redisUrl, prefix, slots: ${slots}, games: lookup, solverLimits, solverLaunch, horizonLockMs });
+const config = loadFarmConfig();
+const app = await startWorkerApp({ ...workerOptionsOf(config, config.redisUrl, ${slots}), games: lookup });
 app.enableShutdownHooks();
 process.stdout.write(JSON.stringify({ ready: true }) + '\\n');
 `;

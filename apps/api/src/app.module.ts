@@ -6,6 +6,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { FarmKeys } from '@satfarm/queue';
 
 import { WorkerModule } from '../../worker/src/worker.module.js';
+import { workerOptionsOf } from '../../worker/src/worker.options.js';
 import { API_KEYS, ApiKeys } from './auth/api-keys.js';
 import { CoordinatorService } from './coordinator/coordinator.service.js';
 import { BodyErrorFilter } from './errors/body-error.filter.js';
@@ -43,13 +44,8 @@ export class AppModule {
         ...(options.workerSlots > 0
           ? [
               WorkerModule.inThread({
-                redisUrl: options.redisUrl,
-                prefix: config.prefix,
-                slots: options.workerSlots,
+                ...workerOptionsOf(config, options.redisUrl, options.workerSlots),
                 ...(options.gamesModule === undefined ? {} : { gamesModule: options.gamesModule }),
-                solverLimits: config.solverLimits,
-                solverLaunch: config.solverLaunch,
-                horizonLockMs: config.horizonLockMs,
               }),
             ]
           : []),

@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 
 import {
   checkOptionScope,
+  defaultMaxFormulaBytes,
   exitCodeFor,
   type ScopedOptions,
   type SolveReport,
@@ -21,6 +22,7 @@ interface SolveFlags {
   maxHorizon?: number;
   minHorizon?: number;
   parallel?: number;
+  maxFormulaMib?: number;
   solver?: SolverName;
   timeout?: number;
   unique?: boolean;
@@ -49,6 +51,11 @@ export function solveCommand(): Command {
     .option(
       '--parallel <n>',
       'horizons solved at once (default: the cores this process may use, CPU quota included)',
+      positiveInt,
+    )
+    .option(
+      '--max-formula-mib <n>',
+      "most memory one horizon's formula may take, MiB (4 bytes a literal); a larger one ends its horizon unknown, reason formula-limit (default: an eighth of the memory this process may use, shared among --parallel)",
       positiveInt,
     )
     .addOption(new Option('--solver <name>', "SAT solver (default: the game's own)").choices(SOLVER_NAMES))
@@ -89,12 +96,17 @@ export function solveCommand(): Command {
       process.once('SIGINT', onSignal);
       process.once('SIGTERM', onSignal);
       const display = flags.progress && process.stderr.isTTY ? new SweepProgressDisplay() : undefined;
+      const parallelism = flags.parallel ?? usableCores();
       let report: SolveReport;
       try {
         report = await solveInstance(gameName, input, {
           maxHorizon: flags.maxHorizon,
           minHorizon: flags.minHorizon,
-          parallelism: flags.parallel ?? usableCores(),
+          parallelism,
+          maxFormulaBytes:
+            flags.maxFormulaMib === undefined
+              ? defaultMaxFormulaBytes(parallelism)
+              : flags.maxFormulaMib * 2 ** 20,
           solver: flags.solver,
           timeoutSec: flags.timeout,
           unique: flags.unique,

@@ -20,15 +20,9 @@ export function workerCommand(): Command {
       if (config.redisUrl === undefined)
         throw new InputError('REDIS_URL', 'required by `satfarm worker` (redis://host:port)');
       const { startWorkerApp } = await import('../../worker/src/worker.bootstrap.js');
+      const { workerOptionsOf } = await import('../../worker/src/worker.options.js');
       const slots = flags.slots ?? config.workerSlots ?? usableCores();
-      const app = await startWorkerApp({
-        redisUrl: config.redisUrl,
-        prefix: config.prefix,
-        slots,
-        solverLimits: config.solverLimits,
-        solverLaunch: config.solverLaunch,
-        horizonLockMs: config.horizonLockMs,
-      });
+      const app = await startWorkerApp(workerOptionsOf(config, config.redisUrl, slots));
       app.enableShutdownHooks();
       process.stderr.write(
         `satfarm worker: ${slots} solver slot${slots === 1 ? '' : 's'} on ${config.prefix}\n`,

@@ -33,6 +33,7 @@ export class HorizonWorkerService implements OnApplicationBootstrap, OnApplicati
       slots: options.slots,
       games: options.games,
       solverLimits: options.solverLimits,
+      formulaMemoryMiB: options.formulaMemoryMiB,
       solverLaunch: options.solverLaunch,
       horizonLockMs: options.horizonLockMs,
       redisUrl: options.redisUrl,

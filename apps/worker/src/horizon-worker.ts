@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { type Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 
+import { defaultMaxFormulaBytes } from '@satfarm/engine';
 import { describeRedisError, FarmKeys, QueueName, WORKER_METRICS } from '@satfarm/queue';
 import { createSolver, type LaunchMode, liveSolverCount, type ResourceLimits } from '@satfarm/solver';
 
@@ -23,6 +24,8 @@ export interface HorizonWorkerOptions {
   games?: GameLookup;
   /** Limits of every solver process (none by default). */
   solverLimits?: ResourceLimits;
+  /** The most memory one formula may take (`defaultMaxFormulaBytes` by default). */
+  formulaMemoryMiB?: number;
   /** How solver processes start (the spawn host by default). */
   solverLaunch?: LaunchMode;
   /** How long a claim on a horizon lasts without renewal (BullMQ's default by default). */
@@ -76,8 +79,13 @@ export class HorizonWorker {
       redis: connection,
       keys,
       reports: new HorizonReportSender(this.reportsQueue),
-      solveHorizon: new SolveHorizonUseCase(this.options.games, undefined, (solver) =>
-        createSolver(solver, { ...this.options.solverLimits, launch: this.options.solverLaunch }),
+      solveHorizon: new SolveHorizonUseCase(
+        this.options.games,
+        undefined,
+        (solver) => createSolver(solver, { ...this.options.solverLimits, launch: this.options.solverLaunch }),
+        this.options.formulaMemoryMiB === undefined
+          ? defaultMaxFormulaBytes(slots)
+          : this.options.formulaMemoryMiB * 2 ** 20,
       ),
       worker: name,
       draining: () => this.draining,

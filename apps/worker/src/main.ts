@@ -2,19 +2,15 @@ import { ConfigError, loadFarmConfig } from '@satfarm/queue';
 import { usableCores } from '@satfarm/solver';
 
 import { startWorkerApp } from './worker.bootstrap.js';
+import { workerOptionsOf } from './worker.options.js';
 
 try {
   const config = loadFarmConfig();
   if (config.redisUrl === undefined)
     throw new ConfigError('REDIS_URL', 'required by a worker process (redis://host:port)');
-  const app = await startWorkerApp({
-    redisUrl: config.redisUrl,
-    prefix: config.prefix,
-    slots: config.workerSlots ?? usableCores(),
-    solverLimits: config.solverLimits,
-    solverLaunch: config.solverLaunch,
-    horizonLockMs: config.horizonLockMs,
-  });
+  const app = await startWorkerApp(
+    workerOptionsOf(config, config.redisUrl, config.workerSlots ?? usableCores()),
+  );
   app.enableShutdownHooks();
 } catch (err) {
   process.stderr.write(`satfarm worker: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -1,5 +1,11 @@
-import { CnfFormula } from '@satfarm/cnf';
-import { encodeBefore, type HorizonResult, solveEncoded, solverUsageOf } from '@satfarm/engine';
+import { CnfFormula, FormulaBuildStopped } from '@satfarm/cnf';
+import {
+  encodeWithin,
+  type HorizonResult,
+  solveEncoded,
+  solverUsageOf,
+  unbuiltReason,
+} from '@satfarm/engine';
 import { type GameDefinition, gameById } from '@satfarm/games';
 import type { FinishedReport, HorizonJob, HorizonProgress } from '@satfarm/queue';
 import { createSolver, type SatSolver, type SolverName, type SolverProgress } from '@satfarm/solver';
@@ -22,7 +28,8 @@ export type HorizonRunOutcome = Omit<
  * `signal` kills the solver; the outcome is then `cancelled`. `onProgress` hears the search's
  * conflicts as the solver prints them. `buildStop` is asked while the formula is built, when the
  * signal cannot fire (the event loop waits for the build): true stops the build, and the outcome
- * is `cancelled` once the signal has fired too. Throws `VerificationError` or `SolverError` when
+ * is `cancelled` once the signal has fired too. A formula growing past `maxFormulaBytes` is not
+ * built on: the outcome is `unknown`, reason `formula-limit`. Throws `VerificationError` or `SolverError` when
  * no trustworthy answer came out.
  */
 export class SolveHorizonUseCase {
@@ -32,6 +39,8 @@ export class SolveHorizonUseCase {
     private readonly games: GameLookup = gameById,
     private readonly instances = new ParsedInstanceCache(),
     private readonly solverFor: (name: SolverName) => SatSolver = createSolver,
+    /** The most bytes one formula may take (4 a literal); undefined: none. */
+    private readonly maxFormulaBytes?: number,
   ) {}
 
   async execute(
@@ -48,25 +57,29 @@ export class SolveHorizonUseCase {
     const untilDeadline = job.deadline === undefined ? undefined : job.deadline - startedAt;
     const timeoutMs =
       job.limitMs === undefined ? untilDeadline : Math.min(job.limitMs, untilDeadline ?? job.limitMs);
-    const timedOut = async (encodeMs: number): Promise<HorizonRunOutcome> => ({
+    const unbuilt = async (encodeMs: number, reason = 'timeout'): Promise<HorizonRunOutcome> => ({
       result: 'unknown',
-      reason: 'timeout',
+      reason,
       startedAt,
       ms: Math.round(encodeMs),
-      stats: { vars: 0, clauses: 0, solver: await solver.version(), solverMs: 0, encodeMs },
+      stats: { vars: 0, clauses: 0, solver: await solver.version(), solverMs: 0, encodeMs, unbuilt: true },
     });
-    if (timeoutMs !== undefined && timeoutMs <= 0) return timedOut(0);
+    if (timeoutMs !== undefined && timeoutMs <= 0) return unbuilt(0);
     const encodeStart = performance.now();
-    // Building runs synchronously, out of the timers' reach: it stops itself at the deadline.
-    const encoded = encodeBefore(
+    // Building runs synchronously, out of the timers' reach: it stops itself at the deadline, at
+    // a cancel (`buildStop`) or past its memory.
+    const encoded = encodeWithin(
       game,
       instance,
       job.t,
       job.encoding === undefined ? undefined : { variant: job.encoding },
-      timeoutMs === undefined ? undefined : encodeStart + timeoutMs,
-      buildStop,
+      {
+        deadline: timeoutMs === undefined ? undefined : encodeStart + timeoutMs,
+        stop: buildStop,
+        maxFormulaBytes: this.maxFormulaBytes,
+      },
     );
-    if (encoded === undefined && buildStop?.() === true) {
+    if (encoded instanceof FormulaBuildStopped && encoded.reason === 'stop') {
       const encodeMs = performance.now() - encodeStart;
       // Stopped for a cancel that this thread's own listener has yet to hear: once it has, the
       // signal carries the cancel's reason, which the processor reports. A signal that stays
@@ -77,15 +90,17 @@ export class SolveHorizonUseCase {
         result: 'cancelled',
         startedAt,
         ms: Date.now() - startedAt,
-        stats: { vars: 0, clauses: 0, solver: await solver.version(), solverMs: 0, encodeMs },
+        stats: { vars: 0, clauses: 0, solver: await solver.version(), solverMs: 0, encodeMs, unbuilt: true },
       };
     }
-    if (encoded === undefined) return timedOut(performance.now() - encodeStart);
+    if (encoded instanceof FormulaBuildStopped)
+      return unbuilt(performance.now() - encodeStart, unbuiltReason(encoded));
     const encodeMs = performance.now() - encodeStart;
     const solverName = onProgress === undefined ? '' : await solver.version();
     const options = {
       signal,
       timeoutMs,
+      ...(this.maxFormulaBytes === undefined ? {} : { maxFormulaBytes: this.maxFormulaBytes }),
       ...(job.preset === undefined ? {} : { preset: job.preset }),
       ...(onProgress === undefined
         ? {}

@@ -1,3 +1,4 @@
+import type { FarmConfig } from '@satfarm/queue';
 import type { LaunchMode } from '@satfarm/solver';
 
 import type { GameLookup } from './solve-horizon.usecase.js';
@@ -11,6 +12,11 @@ export interface WorkerModuleOptions {
   games?: GameLookup;
   /** Limits of every solver process this worker starts (`SATFARM_SOLVER_CPU_SECONDS`, `_MEMORY_MIB`). */
   solverLimits?: { cpuSeconds?: number; memoryMiB?: number };
+  /**
+   * The most memory one horizon's formula may take (`SATFARM_FORMULA_MEMORY_MIB`; default: an
+   * eighth of the memory the process may use, shared among the slots).
+   */
+  formulaMemoryMiB?: number;
   /** How solver processes start (`SATFARM_SOLVER_LAUNCH`; the spawn host by default). */
   solverLaunch?: LaunchMode;
   /** How long a claim on a horizon lasts without renewal (`SATFARM_HORIZON_LOCK_SEC`; BullMQ's 30 s by default). */
@@ -19,3 +25,23 @@ export interface WorkerModuleOptions {
 
 /** Injection token of the `WorkerModuleOptions`. */
 export const WORKER_OPTIONS = Symbol('WORKER_OPTIONS');
+
+/**
+ * A worker's options from the farm's settings: every process that runs horizons (`satfarm
+ * worker`, `serve`'s slots, the specs' workers) takes them from here, so that none misses one.
+ */
+export function workerOptionsOf(
+  config: FarmConfig,
+  redisUrl: string,
+  slots: number,
+): Omit<WorkerModuleOptions, 'games'> {
+  return {
+    redisUrl,
+    prefix: config.prefix,
+    slots,
+    solverLimits: config.solverLimits,
+    ...(config.formulaMemoryMiB === undefined ? {} : { formulaMemoryMiB: config.formulaMemoryMiB }),
+    solverLaunch: config.solverLaunch,
+    horizonLockMs: config.horizonLockMs,
+  };
+}

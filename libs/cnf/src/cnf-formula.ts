@@ -1,4 +1,4 @@
-import { checkBuildDeadline } from './build-deadline.js';
+import { checkBuildLimits } from './build-limits.js';
 import { type Lit, VariablePool } from './variable-pool.js';
 
 /** Where clauses go: a formula in memory, a counter, or any other consumer. */
@@ -15,8 +15,8 @@ export interface FormulaStats {
 }
 
 const CHUNK_CHARS = 1 << 16;
-/** How often (in clauses) a growing formula looks at its build deadline (build-deadline.ts). */
-const DEADLINE_EVERY_CLAUSES = 1 << 12;
+/** How often (in clauses) a growing formula looks at its build limits (build-limits.ts). */
+const LIMITS_EVERY_CLAUSES = 1 << 12;
 
 /**
  * A CNF formula with its variable pool. Clauses are kept as 0-terminated literals in one growable
@@ -34,7 +34,7 @@ export class CnfFormula implements ClauseSink {
   }
 
   add(clause: ArrayLike<Lit> & Iterable<Lit>): void {
-    if (this.clauseCount % DEADLINE_EVERY_CLAUSES === 0) checkBuildDeadline();
+    if (this.clauseCount % LIMITS_EVERY_CLAUSES === 0) checkBuildLimits(this.length * 4);
     this.ensure(clause.length + 1);
     for (const lit of clause) {
       if (!Number.isInteger(lit) || lit === 0) throw new RangeError(`invalid literal ${lit}`);

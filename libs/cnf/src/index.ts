@@ -1,6 +1,6 @@
 export * from './variable-pool.js';
 export * from './cnf-formula.js';
-export * from './build-deadline.js';
+export * from './build-limits.js';
 export * from './model.js';
 export * from './families/pigeonhole.family.js';
 export * from './families/random-ksat.family.js';

@@ -1,4 +1,4 @@
-import { buildBefore, FormulaBuildStopped, type Model } from '@satfarm/cnf';
+import { type BuildLimits, buildWithin, FormulaBuildStopped, type Model } from '@satfarm/cnf';
 import type { EncodeOptions, Encoded, GameDefinition } from '@satfarm/games';
 import type { SatSolver, SolveOutcome, SolverPreset, SolverProgress } from '@satfarm/solver';
 
@@ -30,7 +30,10 @@ export interface HorizonStats {
   solverCpuMs?: number;
   /** The largest peak resident set of the solver processes, KiB (as `solverCpuMs`). */
   solverPeakRssKiB?: number;
-  /** The formula was still being built at the build deadline: no solver ran (vars, clauses 0). */
+  /**
+   * The formula's build stopped (at the build deadline, or past `maxFormulaBytes`): no solver ran
+   * (vars, clauses 0).
+   */
   unbuilt?: true;
 }
 
@@ -54,6 +57,19 @@ export interface HorizonSolveOptions {
    * sets one too, counted from the call.
    */
   buildDeadline?: number;
+  /**
+   * The most bytes one formula may take (4 a literal, see `BuildLimits`): a horizon whose formula
+   * grows past it ends `unknown`, reason `formula-limit`, without a solver run.
+   */
+  maxFormulaBytes?: number;
+}
+
+/** Why a horizon has no answer when its formula outgrew `maxFormulaBytes`. */
+export const FORMULA_LIMIT_REASON = 'formula-limit';
+
+/** A horizon's reason for no answer when its build stopped for `stopped`. */
+export function unbuiltReason(stopped: FormulaBuildStopped): string {
+  return stopped.reason === 'size' ? FORMULA_LIMIT_REASON : 'timeout';
 }
 
 /** The earlier of `buildDeadline` and the end of `timeoutMs` from now, if either is set. */
@@ -76,8 +92,8 @@ export async function solveHorizon<I, S>(
   options: HorizonSolveOptions = {},
 ): Promise<HorizonResult<S>> {
   const encodeStart = performance.now();
-  const encoded = encodeBefore(game, instance, horizon, options.encode, buildDeadlineOf(options));
-  if (encoded === undefined) {
+  const encoded = encodeWithin(game, instance, horizon, options.encode, buildLimitsOf(options));
+  if (encoded instanceof FormulaBuildStopped) {
     const stats = {
       vars: 0,
       clauses: 0,
@@ -87,7 +103,7 @@ export async function solveHorizon<I, S>(
     };
     return {
       result: 'unknown',
-      reason: 'timeout',
+      reason: unbuiltReason(encoded),
       stats: { ...stats, encodeMs: performance.now() - encodeStart },
     };
   }
@@ -95,24 +111,28 @@ export async function solveHorizon<I, S>(
 }
 
 /**
- * Encodes one horizon, or gives undefined when the formula was still being built at `deadline`
- * (a `performance.now()` time; see buildBefore) or when `stop` said to stop (checked as often as
- * the clock; a test another thread can answer, since this thread's event loop waits meanwhile).
+ * Encodes one horizon within `limits` (see `buildWithin`): the encoding, or why its build stopped
+ * (the deadline passed, the stop test said so, or the formula outgrew its memory). A stop test is
+ * one another thread can answer, since this thread's event loop waits meanwhile.
  */
-export function encodeBefore<I, S>(
+export function encodeWithin<I, S>(
   game: GameDefinition<I, S>,
   instance: I,
   horizon: number,
   encode: EncodeOptions | undefined,
-  deadline: number | undefined,
-  stop?: () => boolean,
-): Encoded<S> | undefined {
+  limits: BuildLimits,
+): Encoded<S> | FormulaBuildStopped {
   try {
-    return buildBefore(deadline, () => game.encode(instance, horizon, encode), stop);
+    return buildWithin(limits, () => game.encode(instance, horizon, encode));
   } catch (err) {
-    if (err instanceof FormulaBuildStopped) return undefined;
+    if (err instanceof FormulaBuildStopped) return err;
     throw err;
   }
+}
+
+/** The build limits of `options`: its deadline and formula memory. */
+function buildLimitsOf(options: HorizonSolveOptions): BuildLimits {
+  return { deadline: buildDeadlineOf(options), maxFormulaBytes: options.maxFormulaBytes };
 }
 
 /** Like `solveHorizon`, for a formula already encoded (e.g. with a solution blocked). */
@@ -129,8 +149,8 @@ export async function solveEncoded<I, S>(
   // needs no refinement or the formula becomes UNSAT; windowed ones (`widen`) solve a wider
   // window while a model leaves theirs.
   const deadline = options.timeoutMs === undefined ? undefined : performance.now() + options.timeoutMs;
-  const buildDeadline = buildDeadlineOf(options);
-  let buildStopped = false;
+  const buildLimits = buildLimitsOf(options);
+  let buildStopped: FormulaBuildStopped | undefined;
   let solverMs = 0;
   let conflicts = 0;
   let rounds = 0;
@@ -161,10 +181,10 @@ export async function solveEncoded<I, S>(
     let wider: Encoded<S> | undefined;
     try {
       const { model } = outcome;
-      wider = buildBefore(buildDeadline, () => encoded.widen?.(model));
+      wider = buildWithin(buildLimits, () => encoded.widen?.(model));
     } catch (err) {
       if (!(err instanceof FormulaBuildStopped)) throw err;
-      buildStopped = true;
+      buildStopped = err;
     }
     encodeMs += performance.now() - encodeStart;
     if (wider === undefined) break;
@@ -182,8 +202,8 @@ export async function solveEncoded<I, S>(
     ...(peakRssKiB === undefined ? {} : { solverPeakRssKiB: peakRssKiB }),
     ...(options.preset === 'sat' || options.preset === 'unsat' ? { preset: options.preset } : {}),
   };
-  // A wider window not built in time: the narrower one's model is no plan.
-  if (buildStopped) return { result: 'unknown', reason: 'timeout', stats };
+  // A wider window not built (in time, or in memory): the narrower one's model is no plan.
+  if (buildStopped !== undefined) return { result: 'unknown', reason: unbuiltReason(buildStopped), stats };
   switch (outcome.status) {
     case 'sat': {
       const plan = encoded.decode(outcome.model);

@@ -73,6 +73,12 @@ export interface SolveOptions {
    * `checkEncoding` before anything runs; a game without choices refuses any. Default: none.
    */
   encoding?: EncodingChoices;
+  /**
+   * The most bytes one horizon's formula may take (4 a literal): a larger one ends its horizon
+   * `unknown`, reason `formula-limit`, without a solver run. Default: none
+   * (`defaultMaxFormulaBytes` is what the CLI and the farm's workers use).
+   */
+  maxFormulaBytes?: number;
   /** Shared local slots, when several solves run in one process. */
   slots?: SlotPool;
   signal?: AbortSignal;
@@ -216,11 +222,12 @@ async function sweepHorizons<I, S>(
           const r: HorizonResult<S> = await solveHorizon(game, instance, t, solver, {
             signal,
             ...(sweepDeadline === undefined ? {} : { buildDeadline: sweepDeadline }),
+            ...(options.maxFormulaBytes === undefined ? {} : { maxFormulaBytes: options.maxFormulaBytes }),
             ...(options.encoding === undefined ? {} : { encode: { variant: options.encoding } }),
             ...(presets ? { preset: horizonPreset(t, bounds.lower) } : {}),
             onProgress: (progress) => options.onEvent?.({ type: 'progress', t, progress }),
           });
-          // A formula cut short at the deadline went to no solver: its line names none.
+          // A formula cut short (deadline, memory) went to no solver: its line names none.
           if (r.stats.unbuilt !== true) {
             statsByT.set(t, r.stats);
             options.onEvent?.({ type: 'stats', t, stats: r.stats });

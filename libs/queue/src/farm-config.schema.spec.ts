@@ -41,6 +41,11 @@ describe(loadFarmConfig.name, () => {
     expect(sut).toMatchObject({ solverLimits: { cpuSeconds: 600, memoryMiB: 2048 }, horizonLockMs: 10_000 });
   });
 
+  it("reads the formula memory limit, unset (the worker's own default) when absent", () => {
+    expect(loadFarmConfig({}).formulaMemoryMiB).toBeUndefined();
+    expect(loadFarmConfig({ SATFARM_FORMULA_MEMORY_MIB: '512' }).formulaMemoryMiB).toBe(512);
+  });
+
   it('reads the level files a job may name, none when unset', () => {
     expect(loadFarmConfig({}).levelFiles).toEqual([]);
     expect(loadFarmConfig({ SATFARM_LEVEL_FILES: '/srv/a.dat, /srv/x/../b.dat' }).levelFiles).toEqual([
@@ -65,6 +70,8 @@ describe(loadFarmConfig.name, () => {
     ['SATFARM_LEVEL_FILES', 'relative/levels.dat'],
     ['SATFARM_SOLVER_CPU_SECONDS', '0'],
     ['SATFARM_SOLVER_MEMORY_MIB', '1.5'],
+    ['SATFARM_FORMULA_MEMORY_MIB', '0'],
+    ['SATFARM_FORMULA_MEMORY_MIB', 'lots'],
     ['SATFARM_HORIZON_LOCK_SEC', '1'],
     ['SATFARM_QUICK_PLAN_HEAP_MIB', '0'],
     ['SATFARM_WORKER_SLOTS', 'many'],

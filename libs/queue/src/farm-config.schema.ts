@@ -49,6 +49,7 @@ export const FarmEnvSchema = z.object({
   SATFARM_JOB_TTL_SEC: int(60),
   SATFARM_SOLVER_CPU_SECONDS: int(1, 7 * 24 * 3600),
   SATFARM_SOLVER_MEMORY_MIB: int(16, 1024 * 1024),
+  SATFARM_FORMULA_MEMORY_MIB: int(1, 1024 * 1024),
   SATFARM_HORIZON_LOCK_SEC: int(2, 3600),
   SATFARM_QUICK_PLAN_HEAP_MIB: int(1, 64 * 1024),
   SATFARM_SOLVER_LAUNCH: z.preprocess(blankAsUnset, z.enum(['host', 'node-host', 'direct']).default('host')),
@@ -83,6 +84,12 @@ export interface FarmConfig {
   jobTtlSec: number;
   /** CPU-time and address-space limits of every solver process a worker starts; unset: none. */
   solverLimits: { cpuSeconds?: number; memoryMiB?: number };
+  /**
+   * The most memory one horizon's formula may take in a worker (4 bytes a literal): a build past
+   * it stops, and the horizon ends `unknown`, reason `formula-limit`; unset: an eighth of the
+   * memory the worker may use, shared among its slots (`defaultMaxFormulaBytes`).
+   */
+  formulaMemoryMiB?: number;
   /**
    * How long a worker's claim on a horizon lasts without renewal (it renews at half of it): when
    * a worker dies without a drain (SIGKILL, OOM kill, lost node), its horizons go to another
@@ -146,6 +153,7 @@ export function loadFarmConfig(env: NodeJS.ProcessEnv = process.env): FarmConfig
       ...(e.SATFARM_SOLVER_CPU_SECONDS === undefined ? {} : { cpuSeconds: e.SATFARM_SOLVER_CPU_SECONDS }),
       ...(e.SATFARM_SOLVER_MEMORY_MIB === undefined ? {} : { memoryMiB: e.SATFARM_SOLVER_MEMORY_MIB }),
     },
+    ...(e.SATFARM_FORMULA_MEMORY_MIB === undefined ? {} : { formulaMemoryMiB: e.SATFARM_FORMULA_MEMORY_MIB }),
     horizonLockMs: (e.SATFARM_HORIZON_LOCK_SEC ?? 30) * 1000,
     solverLaunch: e.SATFARM_SOLVER_LAUNCH,
     levelFiles: (e.SATFARM_LEVEL_FILES ?? []).map((p) => resolve(p)),

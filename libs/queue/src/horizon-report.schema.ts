@@ -14,6 +14,8 @@ export const HorizonRunStatsSchema = z.object({
   /** The solver processes' CPU time, ms, and largest peak resident set, KiB (native spawn host). */
   solverCpuMs: z.number().int().min(0).optional(),
   solverPeakRssKiB: z.number().int().min(0).optional(),
+  /** The formula's build stopped (deadline, cancel, memory): no solver ran, vars and clauses are 0. */
+  unbuilt: z.literal(true).optional(),
 });
 export type HorizonRunStats = z.infer<typeof HorizonRunStatsSchema>;
 

@@ -33,6 +33,11 @@ export interface JobHorizonLine {
   rounds?: number;
   /** What gave the answer when no solver run did (`given plan`: the client's `options.plan`). */
   by?: string;
+  /**
+   * Why an unknown horizon has no answer, when its run said: `timeout`, `limit` (a solver limit),
+   * `formula-limit` (its formula outgrew `SATFARM_FORMULA_MEMORY_MIB`), `solver-unknown`.
+   */
+  reason?: string;
   /** The last run's solver processes: CPU time (ms) and largest peak resident set (KiB). */
   solverCpuMs?: number;
   solverPeakRssKiB?: number;

@@ -13,4 +13,10 @@ export {
 export { WORK_DIR_PREFIX } from './process/work-dir.js';
 export { type LaunchMode } from './process/process-launcher.js';
 export { type ResourceLimits } from './process/resource-limits.js';
-export { cgroupCpuQuota, type CgroupPaths, usableCores } from './process/usable-cores.js';
+export {
+  cgroupCpuQuota,
+  cgroupMemoryLimit,
+  type CgroupPaths,
+  usableCores,
+  usableMemory,
+} from './process/usable-resources.js';

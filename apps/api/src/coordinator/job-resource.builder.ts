@@ -29,6 +29,7 @@ export function buildJobResource(
       ...(h.run === undefined ? {} : { runs: h.run }),
       ...(open || state.sizes[h.t]?.rounds === undefined ? {} : { rounds: state.sizes[h.t]!.rounds }),
       ...(h.by === undefined ? {} : { by: h.by }),
+      ...(h.state === 'unknown' && h.reason !== undefined ? { reason: h.reason } : {}),
       ...(open || h.by !== undefined
         ? {}
         : { ...formulaSizeOf(state.sizes[h.t]), ...solverUsageOf(state.sizes[h.t]) }),

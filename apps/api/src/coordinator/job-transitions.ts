@@ -87,15 +87,19 @@ export function horizonFinished(
     ...state,
     sweep: recorded.state,
     status: 'running',
-    sizes: {
-      ...state.sizes,
-      [t]: {
-        vars: report.stats.vars,
-        clauses: report.stats.clauses,
-        ...(report.stats.rounds === undefined ? {} : { rounds: report.stats.rounds }),
-        ...solverUsageOf(report.stats),
-      },
-    },
+    // A formula whose build stopped went to no solver: its line names none.
+    sizes:
+      report.stats.unbuilt === true
+        ? withoutKey(state.sizes, String(t))
+        : {
+            ...state.sizes,
+            [t]: {
+              vars: report.stats.vars,
+              clauses: report.stats.clauses,
+              ...(report.stats.rounds === undefined ? {} : { rounds: report.stats.rounds }),
+              ...solverUsageOf(report.stats),
+            },
+          },
     solver: report.stats.solver,
   };
   const improves =
@@ -278,4 +282,9 @@ export function jobEvent(meta: JobMeta, state: JobState): JobEventPayload {
 export function jobBounds(meta: JobMeta, state: JobState): { lower: number; upper?: number } {
   if (!meta.planning) return state.plan ? { lower: 0, upper: 0 } : { lower: 0 };
   return sweepBounds(state.sweep);
+}
+
+function withoutKey<V>(record: Record<string, V>, key: string): Record<string, V> {
+  const { [key]: _dropped, ...rest } = record;
+  return rest;
 }

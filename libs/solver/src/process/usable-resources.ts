@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 
 /** Where the kernel shows the process's cgroups: the mount and the process's own membership. */
@@ -30,32 +30,76 @@ export function usableCores(paths: CgroupPaths = SYSTEM_CGROUPS): number {
  * undefined when none is set or none can be read (not Linux, no cgroup file system).
  */
 export function cgroupCpuQuota(paths: CgroupPaths = SYSTEM_CGROUPS): number | undefined {
+  return smallestOnCgroups(
+    paths,
+    { controller: 'cpu', mounts: ['cpu', 'cpu,cpuacct'] },
+    (dir) => parseV2(readText(join(dir, 'cpu.max'))),
+    (dir) => parseV1(readText(join(dir, 'cpu.cfs_quota_us')), readText(join(dir, 'cpu.cfs_period_us'))),
+  );
+}
+
+/**
+ * The memory this process may use, in bytes: the machine's, and no more than its cgroup's limit
+ * (a container's `--memory`, a pod's `limits.memory`), which the machine's total does not show.
+ */
+export function usableMemory(paths: CgroupPaths = SYSTEM_CGROUPS): number {
+  const limit = cgroupMemoryLimit(paths);
+  return limit === undefined ? totalmem() : Math.min(totalmem(), limit);
+}
+
+/**
+ * The smallest memory limit (bytes) on the process's cgroup and its ancestors, cgroup v2
+ * (`memory.max`) or v1 (`memory.limit_in_bytes`, where "no limit" is a number near 2^63);
+ * undefined when none is set or none can be read.
+ */
+export function cgroupMemoryLimit(paths: CgroupPaths = SYSTEM_CGROUPS): number | undefined {
+  const bytes = (text: string | undefined): number | undefined => {
+    const value = text?.trim();
+    if (value === undefined || !/^\d+$/.test(value)) return undefined;
+    const n = Number(value);
+    return n > 0 && n < 2 ** 62 ? n : undefined;
+  };
+  return smallestOnCgroups(
+    paths,
+    { controller: 'memory', mounts: ['memory'] },
+    (dir) => bytes(readText(join(dir, 'memory.max'))),
+    (dir) => bytes(readText(join(dir, 'memory.limit_in_bytes'))),
+  );
+}
+
+/**
+ * The smallest value `v2` or `v1` reads on the process's cgroup and its ancestors: in the unified
+ * tree (v2), or under the v1 hierarchy that has `v1Of.controller` (mounted under its own list of
+ * controllers or one of `v1Of.mounts`).
+ */
+function smallestOnCgroups(
+  paths: CgroupPaths,
+  v1Of: { controller: string; mounts: string[] },
+  v2: (dir: string) => number | undefined,
+  v1: (dir: string) => number | undefined,
+): number | undefined {
   const membership = readText(paths.membership);
   if (membership === undefined) return undefined;
-  const quotas: number[] = [];
+  const values: number[] = [];
   for (const line of membership.split('\n')) {
-    // hierarchy-id:controllers:path; v2 is `0::/path`, v1 names `cpu` among its controllers.
+    // hierarchy-id:controllers:path; v2 is `0::/path`, v1 names its controllers.
     const match = /^(\d+):([^:]*):(\/.*)$/.exec(line.trim());
     if (match === null) continue;
     const [, id, controllers, path] = match as unknown as [string, string, string, string];
-    if (id === '0' && controllers === '') {
-      for (const dir of selfAndAncestors(paths.root, path)) {
-        const q = parseV2(readText(join(dir, 'cpu.max')));
-        if (q !== undefined) quotas.push(q);
-      }
-    } else if (controllers.split(',').includes('cpu')) {
-      for (const mount of new Set([controllers, 'cpu', 'cpu,cpuacct'])) {
-        for (const dir of selfAndAncestors(join(paths.root, mount), path)) {
-          const q = parseV1(
-            readText(join(dir, 'cpu.cfs_quota_us')),
-            readText(join(dir, 'cpu.cfs_period_us')),
-          );
-          if (q !== undefined) quotas.push(q);
-        }
-      }
+    const dirs =
+      id === '0' && controllers === ''
+        ? selfAndAncestors(paths.root, path).map((dir) => ({ dir, read: v2 }))
+        : controllers.split(',').includes(v1Of.controller)
+          ? [...new Set([controllers, ...v1Of.mounts])].flatMap((mount) =>
+              selfAndAncestors(join(paths.root, mount), path).map((dir) => ({ dir, read: v1 })),
+            )
+          : [];
+    for (const { dir, read } of dirs) {
+      const value = read(dir);
+      if (value !== undefined) values.push(value);
     }
   }
-  return quotas.length === 0 ? undefined : Math.min(...quotas);
+  return values.length === 0 ? undefined : Math.min(...values);
 }
 
 /** `root + path`, then each parent folder up to `root` itself. */

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { cgroupCpuQuota, usableCores } from './usable-cores.js';
+import { cgroupCpuQuota, cgroupMemoryLimit, usableCores, usableMemory } from './usable-resources.js';
 
 /** A cgroup tree laid out as the kernel shows it, in a temporary folder. */
 const trees: string[] = [];
@@ -64,5 +64,44 @@ describe(usableCores.name, () => {
     expect(usableCores(cgroupTree('0::/\n', { 'cpu.max': '150000 100000' }))).toBe(1);
     expect(usableCores(cgroupTree('0::/\n', { 'cpu.max': '50000 100000' }))).toBe(1);
     expect(usableCores(cgroupTree('0::/\n', { 'cpu.max': `${(cores + 8) * 100000} 100000` }))).toBe(cores);
+  });
+});
+
+describe(cgroupMemoryLimit.name, () => {
+  it('reads the smallest limit on the cgroup and its ancestors, v2 or v1, in bytes', () => {
+    const v2 = cgroupTree('0::/kubepods/pod1/ctr\n', {
+      'kubepods/memory.max': `${8 * 2 ** 30}\n`,
+      'kubepods/pod1/memory.max': `${1536 * 2 ** 20}\n`,
+      'kubepods/pod1/ctr/memory.max': 'max\n',
+    });
+    expect(cgroupMemoryLimit(v2)).toBe(1536 * 2 ** 20);
+    const v1 = cgroupTree('4:memory:/docker/x\n3:cpu,cpuacct:/docker/x\n', {
+      'memory/docker/x/memory.limit_in_bytes': `${512 * 2 ** 20}\n`,
+    });
+    expect(cgroupMemoryLimit(v1)).toBe(512 * 2 ** 20);
+  });
+
+  it('has no limit for "max", v1\'s near-2^63 "unlimited", garbled files, or no cgroup file system', () => {
+    expect(cgroupMemoryLimit(cgroupTree('0::/\n', { 'memory.max': 'max' }))).toBeUndefined();
+    expect(
+      cgroupMemoryLimit(
+        cgroupTree('4:memory:/\n', { 'memory/memory.limit_in_bytes': '9223372036854771712\n' }),
+      ),
+    ).toBeUndefined();
+    expect(cgroupMemoryLimit(cgroupTree('0::/\n', { 'memory.max': 'plenty' }))).toBeUndefined();
+    // A v1 memory limit is no CPU quota, and a CPU quota no memory limit.
+    expect(
+      cgroupCpuQuota(cgroupTree('4:memory:/\n', { 'memory/memory.limit_in_bytes': '1048576' })),
+    ).toBeUndefined();
+    expect(cgroupMemoryLimit(cgroupTree('0::/\n', { 'cpu.max': '100000 100000' }))).toBeUndefined();
+    expect(cgroupMemoryLimit({ root: '/nonexistent', membership: '/nonexistent/cgroup' })).toBeUndefined();
+  });
+});
+
+describe(usableMemory.name, () => {
+  it("is the machine's memory without a limit, and the limit under it", () => {
+    expect(usableMemory(cgroupTree('0::/\n', {}))).toBe(totalmem());
+    expect(usableMemory(cgroupTree('0::/\n', { 'memory.max': String(2 ** 30) }))).toBe(2 ** 30);
+    expect(usableMemory(cgroupTree('0::/\n', { 'memory.max': String(totalmem() * 2) }))).toBe(totalmem());
   });
 });

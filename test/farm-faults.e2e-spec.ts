@@ -355,6 +355,10 @@ describe('a formula larger than the worker holds (SATFARM_FORMULA_MEMORY_MIB)', 
       [58, 'unknown', 'formula-limit'],
     ]);
     expect(job.horizons.every((h) => h.clauses === undefined && h.solverCpuMs === undefined)).toBe(true);
+    // The live events say the same, with no formula figures.
+    const event = await progress.horizon(big, 58, 'unknown');
+    expect(event).toMatchObject({ reason: 'formula-limit' });
+    expect(event.stats).toBeUndefined();
     // The same worker answers an instance whose formulas fit.
     const small = await submit('snake', { width: 3, height: 3, length: 1, start: [0, 0], apples: [[2, 2]] });
     expect(await finished(small)).toMatchObject({ status: 'optimal', horizon: 4, verified: true });

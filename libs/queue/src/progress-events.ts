@@ -28,6 +28,9 @@ export interface HorizonEventPayload {
   ms: number;
   /** What gave the answer when no solver run did (`given plan`: the job's `options.plan`). */
   by?: string;
+  /** Why an unknown horizon has no answer, when its run said (`timeout`, `formula-limit`, ...). */
+  reason?: string;
+  /** The run's figures; absent where no solver ran (a plan answered, or the build stopped). */
   stats?: {
     vars: number;
     clauses: number;

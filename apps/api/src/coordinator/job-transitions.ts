@@ -117,20 +117,26 @@ export function horizonFinished(
     };
   }
   const transition = advance(meta, next, now, recorded.cancel);
+  const horizonState = recorded.gaveWay ? 'cancelled' : report.result;
   transition.horizonEvents.unshift({
     jobId: meta.id,
     t,
-    state: recorded.gaveWay ? 'cancelled' : report.result,
+    state: horizonState,
     ms: Math.round(report.ms),
-    stats: {
-      vars: report.stats.vars,
-      clauses: report.stats.clauses,
-      solver: report.stats.solver,
-      conflicts: report.stats.conflicts,
-      ...(report.stats.preset === undefined ? {} : { preset: report.stats.preset }),
-      ...(report.stats.rounds === undefined ? {} : { rounds: report.stats.rounds }),
-      ...solverUsageOf(report.stats),
-    },
+    ...(horizonState === 'unknown' && report.reason !== undefined ? { reason: report.reason } : {}),
+    ...(report.stats.unbuilt === true
+      ? {}
+      : {
+          stats: {
+            vars: report.stats.vars,
+            clauses: report.stats.clauses,
+            solver: report.stats.solver,
+            conflicts: report.stats.conflicts,
+            ...(report.stats.preset === undefined ? {} : { preset: report.stats.preset }),
+            ...(report.stats.rounds === undefined ? {} : { rounds: report.stats.rounds }),
+            ...solverUsageOf(report.stats),
+          },
+        }),
   });
   if (recorded.boundsChanged || improves || transition.finished || state.status !== 'running') {
     transition.jobEvent = jobEvent(meta, transition.state);

@@ -211,4 +211,24 @@ describe(timelineFromResource.name, () => {
     const again = applyHorizonEvent(live, { jobId, t: 7, state: 'sat', ms: 0 }, 2000);
     expect(again.horizons.find((h) => h.t === 7)?.by).toBe('given plan');
   });
+
+  it('says why an unknown horizon has no answer, from the resource and from the event', () => {
+    const refused = { t: 9, result: 'unknown' as const, ms: 40, reason: 'formula-limit' };
+    const fromResource = timelineFromResource(
+      resource({ horizons: [...resource().horizons, refused] }),
+      1000,
+    );
+    expect(fromResource.horizons.find((h) => h.t === 9)).toMatchObject({
+      state: 'unknown',
+      reason: 'formula-limit',
+    });
+    const live = applyHorizonEvent(
+      timelineFromResource(resource(), 1000),
+      { jobId, t: 9, state: 'unknown', ms: 40, reason: 'timeout' },
+      1500,
+    );
+    expect(live.horizons.find((h) => h.t === 9)?.reason).toBe('timeout');
+    const again = applyHorizonEvent(live, { jobId, t: 9, state: 'unknown', ms: 40 }, 2000);
+    expect(again.horizons.find((h) => h.t === 9)?.reason).toBe('timeout');
+  });
 });

@@ -23,6 +23,8 @@ export interface HorizonView {
   solverPeakRssKiB?: number;
   /** What gave the answer when no solver run did (`given plan`). */
   by?: string;
+  /** Why an unknown horizon has no answer, when its run said (`timeout`, `formula-limit`, ...). */
+  reason?: string;
 }
 
 /** The bounds at one moment. */
@@ -96,6 +98,7 @@ export function timelineFromResource(job: JobResource, now: number, previous?: J
         state: line.result,
         ms: line.ms,
         ...(line.by === undefined ? {} : { by: line.by }),
+        ...(line.reason === undefined ? {} : { reason: line.reason }),
       },
       now,
     );
@@ -152,6 +155,7 @@ export function applyHorizonEvent(
   const cpuMs = event.stats?.solverCpuMs ?? same?.solverCpuMs;
   const peakKiB = event.stats?.solverPeakRssKiB ?? same?.solverPeakRssKiB;
   const by = event.by ?? same?.by;
+  const reason = event.reason ?? same?.reason;
   const view: HorizonView = {
     t: event.t,
     state: event.state,
@@ -162,6 +166,7 @@ export function applyHorizonEvent(
     ...(cpuMs === undefined ? {} : { solverCpuMs: cpuMs }),
     ...(peakKiB === undefined ? {} : { solverPeakRssKiB: peakKiB }),
     ...(by === undefined ? {} : { by }),
+    ...(reason === undefined ? {} : { reason }),
     ...rate(old, event),
     ...sizes(old, event),
   };

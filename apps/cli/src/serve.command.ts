@@ -35,6 +35,7 @@ export function serveCommand(): Command {
       // Loaded here, not at start-up: the farm's modules are large and other commands need none.
       const { createFarmApp, listenFarmApp } = await import('../../api/src/api.bootstrap.js');
       const { LocalRedisServer } = await import('../../api/src/embedded/local-redis.server.js');
+      const { workerOptionsOf } = await import('../../worker/src/worker.options.js');
       const redis = config.redisUrl === undefined ? await LocalRedisServer.start() : undefined;
       const redisUrl = config.redisUrl ?? redis!.url;
       const slots = flags.workers ?? config.workerSlots ?? usableCores();
@@ -61,7 +62,10 @@ export function serveCommand(): Command {
         process.once('SIGTERM', stop);
         process.stderr.write(
           [
-            `satfarm: serving on ${url} with ${slots} solver slot${slots === 1 ? '' : 's'}`,
+            `satfarm: serving on ${url} with ${slots} solver slot${slots === 1 ? '' : 's'}` +
+              (slots > 0
+                ? `, formulas up to ${workerOptionsOf(config, redisUrl, slots).formulaMemoryMiB} MiB each`
+                : ''),
             `  redis:   ${redis ? `embedded, ${redis.url} (no persistence; stopped on exit)` : 'REDIS_URL'}`,
             `  web:     ${url}/ (the dashboard)`,
             `  api:     POST ${url}/v1/jobs   docs: ${url}/docs   queues: ${url}/queues`,

@@ -22,10 +22,12 @@ export function workerCommand(): Command {
       const { startWorkerApp } = await import('../../worker/src/worker.bootstrap.js');
       const { workerOptionsOf } = await import('../../worker/src/worker.options.js');
       const slots = flags.slots ?? config.workerSlots ?? usableCores();
-      const app = await startWorkerApp(workerOptionsOf(config, config.redisUrl, slots));
+      const options = workerOptionsOf(config, config.redisUrl, slots);
+      const app = await startWorkerApp(options);
       app.enableShutdownHooks();
       process.stderr.write(
-        `satfarm worker: ${slots} solver slot${slots === 1 ? '' : 's'} on ${config.prefix}\n`,
+        `satfarm worker: ${slots} solver slot${slots === 1 ? '' : 's'} on ${config.prefix},` +
+          ` formulas up to ${options.formulaMemoryMiB} MiB each\n`,
       );
     });
 }

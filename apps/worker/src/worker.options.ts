@@ -1,3 +1,4 @@
+import { defaultMaxFormulaBytes } from '@satfarm/engine';
 import type { FarmConfig } from '@satfarm/queue';
 import type { LaunchMode } from '@satfarm/solver';
 
@@ -29,18 +30,20 @@ export const WORKER_OPTIONS = Symbol('WORKER_OPTIONS');
 /**
  * A worker's options from the farm's settings: every process that runs horizons (`satfarm
  * worker`, `serve`'s slots, the specs' workers) takes them from here, so that none misses one.
+ * The formula memory is resolved here (`defaultMaxFormulaBytes` when unset), so banners can
+ * name it.
  */
 export function workerOptionsOf(
   config: FarmConfig,
   redisUrl: string,
   slots: number,
-): Omit<WorkerModuleOptions, 'games'> {
+): Omit<WorkerModuleOptions, 'games'> & { formulaMemoryMiB: number } {
   return {
     redisUrl,
     prefix: config.prefix,
     slots,
     solverLimits: config.solverLimits,
-    ...(config.formulaMemoryMiB === undefined ? {} : { formulaMemoryMiB: config.formulaMemoryMiB }),
+    formulaMemoryMiB: config.formulaMemoryMiB ?? Math.floor(defaultMaxFormulaBytes(slots) / 2 ** 20),
     solverLaunch: config.solverLaunch,
     horizonLockMs: config.horizonLockMs,
   };

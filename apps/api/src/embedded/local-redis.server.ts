@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,10 +40,15 @@ export class LocalRedisServer {
     return `redis://127.0.0.1:${this.port}`;
   }
 
-  /** Starts redis-server and resolves once it accepts connections. */
-  static async start(binary = 'redis-server'): Promise<LocalRedisServer> {
+  /**
+   * Starts redis-server and resolves once it accepts connections. Its directory is named after
+   * this process, and the directories of earlier ones that are gone are removed first: a process
+   * killed by SIGKILL runs no exit handler, and would otherwise leave its (empty) directory behind.
+   */
+  static async start(binary = 'redis-server', parent = tmpdir()): Promise<LocalRedisServer> {
+    removeStaleDirs(parent);
     const port = await freeLoopbackPort();
-    const dir = mkdtempSync(join(tmpdir(), 'satfarm-redis-'));
+    const dir = mkdtempSync(join(parent, `${DIR_PREFIX}${process.pid}-`));
     // Under setpriv (util-linux, essential on Debian), the kernel kills the server when this
     // process dies, even by SIGKILL, where no exit handler runs.
     const command = existsSync(SETPRIV) ? SETPRIV : binary;
@@ -108,6 +113,37 @@ export class LocalRedisServer {
       await this.exited;
     }
     rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+const DIR_PREFIX = 'satfarm-redis-';
+
+/** Removes the server directories in `parent` whose process is gone (another user's stay). */
+function removeStaleDirs(parent: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = new RegExp(`^${DIR_PREFIX}(\\d+)-`).exec(name)?.[1];
+    if (pid === undefined || isAlive(Number(pid))) continue;
+    try {
+      rmSync(join(parent, name), { recursive: true, force: true });
+    } catch {
+      // Not ours to remove.
+    }
+  }
+}
+
+/** Whether a process `pid` exists (one of another user's included). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

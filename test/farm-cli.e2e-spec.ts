@@ -289,6 +289,52 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
     }
   });
 
+  it('stops on SIGTERM in the middle of a formula build, without waiting for the build', async () => {
+    const own = await startServe(['--port', '0', '--workers', '1'], {
+      ...env,
+      SATFARM_PREFIX: `satfarm-cli-build-${process.pid}`,
+    });
+    try {
+      // 200 x 200 cells at horizon 1000: minutes of building (past 4 GiB), within every input limit.
+      const created = await fetch(`${own.url}/v1/jobs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          game: 'snake',
+          instance: { width: 200, height: 200, length: 3, start: [0, 0], apples: [[199, 199]] },
+          options: { minHorizon: 1000, maxHorizon: 1000, parallelism: 1 },
+        }),
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      let running = false;
+      for (let i = 0; i < 200 && !running; i++) {
+        const job = (await (await fetch(`${own.url}/v1/jobs/${id}`)).json()) as {
+          horizons: { result: string }[];
+        };
+        running = job.horizons.some((h) => h.result === 'running');
+        if (!running) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(running).toBe(true);
+      // A second into the build.
+      await new Promise((r) => setTimeout(r, 1000));
+      const everything = descendants(own.pid).map((row) => row.pid);
+      const exit = new Promise<number | null>((resolve) => own.child.once('exit', (code) => resolve(code)));
+      const sent = performance.now();
+      own.child.kill('SIGTERM');
+      const code = await Promise.race([
+        exit,
+        new Promise<'hung'>((r) => setTimeout(() => r('hung'), 15_000)),
+      ]);
+      expect(code, `${Math.round(performance.now() - sent)} ms after SIGTERM`).toBe(0);
+      expect(performance.now() - sent).toBeLessThan(5_000);
+      for (let i = 0; i < 500 && everything.some(isAlive); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(everything.filter(isAlive)).toEqual([]);
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('stops on SIGTERM, and its redis-server with it', async () => {
     const redis = descendants(serve.pid).filter((row) => row.command === 'redis-server');
     expect(redis).toHaveLength(1);

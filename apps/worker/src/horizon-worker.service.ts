@@ -36,6 +36,7 @@ export class HorizonWorkerService implements OnApplicationBootstrap, OnApplicati
       formulaMemoryMiB: options.formulaMemoryMiB,
       solverLaunch: options.solverLaunch,
       horizonLockMs: options.horizonLockMs,
+      ...(options.shutdownRequested === undefined ? {} : { shutdownRequested: options.shutdownRequested }),
       redisUrl: options.redisUrl,
     });
   }

@@ -4,18 +4,27 @@ import { installSolverReaper } from '@satfarm/solver';
 
 import { importGameLookup } from './games-module.js';
 import { HorizonWorkerService } from './horizon-worker.service.js';
-import type { HorizonWorkerThreadData, HorizonWorkerThreadMessage } from './horizon-worker-thread.service.js';
+import type {
+  HorizonWorkerThreadMessage,
+  HorizonWorkerThreadStart,
+} from './horizon-worker-thread.service.js';
 
 /**
  * The thread behind `HorizonWorkerThreadService`: a horizon worker, as a worker process runs it,
  * whose formula builds hold this thread's event loop rather than the API's. Told `close`, it
- * drains and says `closed`.
+ * drains and says `closed`; a build in progress sees the shutdown flag first and stops.
  */
-const { gamesModule, ...options } = workerData as HorizonWorkerThreadData;
+const start = workerData as HorizonWorkerThreadStart;
+const { gamesModule, ...options } = start.options;
+const shutdown = new Int32Array(start.shutdown);
 // A thread hears no signals; its solvers die with it (its exit) or with the process.
 installSolverReaper({ signals: [] });
 const games = gamesModule === undefined ? undefined : await importGameLookup(gamesModule);
-const service = new HorizonWorkerService({ ...options, ...(games === undefined ? {} : { games }) });
+const service = new HorizonWorkerService({
+  ...options,
+  ...(games === undefined ? {} : { games }),
+  shutdownRequested: () => Atomics.load(shutdown, 0) === 1,
+});
 await service.onApplicationBootstrap();
 parentPort?.on('message', (message: HorizonWorkerThreadMessage) => {
   if (message !== 'close') return;

@@ -30,6 +30,8 @@ export interface HorizonWorkerOptions {
   solverLaunch?: LaunchMode;
   /** How long a claim on a horizon lasts without renewal (BullMQ's default by default). */
   horizonLockMs?: number;
+  /** True once the process shuts down, asked during builds (`WorkerModuleOptions.shutdownRequested`). */
+  shutdownRequested?: () => boolean;
   /**
    * The Redis URL of `connection`, for the thread that keeps the locks of running horizons while a
    * formula build holds the event loop (`HorizonLockKeeper`).
@@ -89,7 +91,8 @@ export class HorizonWorker {
       ),
       worker: name,
       draining: () => this.draining,
-      buildStop: (horizonJobId) => keeper.cancelRequested(horizonJobId),
+      buildStop: (horizonJobId) =>
+        keeper.cancelRequested(horizonJobId) || this.options.shutdownRequested?.() === true,
       reportStartedAfter: (...args) => keeper.reportStartedAfter(...args),
     });
     const worker = new Worker(QueueName.horizons, keptBy(keeper, processor), {

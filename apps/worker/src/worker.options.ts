@@ -22,6 +22,12 @@ export interface WorkerModuleOptions {
   solverLaunch?: LaunchMode;
   /** How long a claim on a horizon lasts without renewal (`SATFARM_HORIZON_LOCK_SEC`; BullMQ's 30 s by default). */
   horizonLockMs?: number;
+  /**
+   * True once the process shuts down, answerable while a formula build holds this thread's event
+   * loop (another thread sets it): the build stops and its horizon is handed back, so a shutdown
+   * does not wait for it.
+   */
+  shutdownRequested?: () => boolean;
 }
 
 /** Injection token of the `WorkerModuleOptions`. */

@@ -64,9 +64,10 @@ export function buildWithin<T>(limits: BuildLimits, build: () => T): T {
 /**
  * Throws `FormulaBuildStopped` when a limit of the enclosing `buildWithin` is passed: the deadline
  * (named first when several are), the stop test, or `formulaBytes` (the growing formula's) over
- * the memory.
+ * the memory. Formulas call it as they grow; an encoder calls it (without bytes) in a long phase
+ * that adds no clause, which nothing could stop otherwise.
  */
-export function checkBuildLimits(formulaBytes: number): void {
+export function checkBuildLimits(formulaBytes = 0): void {
   if (active.deadline !== undefined && performance.now() > active.deadline)
     throw new FormulaBuildStopped('deadline');
   if (active.stop?.() === true) throw new FormulaBuildStopped('stop');

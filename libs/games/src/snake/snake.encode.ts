@@ -31,6 +31,7 @@
 import {
   type AmoEncoding,
   atMostOne,
+  checkBuildLimits,
   CnfFormula,
   type EncodingSink,
   type Lit,
@@ -111,7 +112,8 @@ class SnakeEncoder {
   private readonly P: number;
   private readonly appleCells: number[];
   private readonly layers: (readonly number[])[] = [];
-  private readonly layerSets: Set<number>[] = [];
+  /** onLayer[t][cell] = 1 when the head may be on `cell` at step t (`layers[t]` as a bitmap). */
+  private readonly onLayer: Uint8Array[] = [];
   /** eatable[a] = first step at which apple a can be eaten. */
   private readonly eatable: number[];
   /** eatableBy[t] = how many apples can be eaten by step t at most. */
@@ -129,9 +131,14 @@ class SnakeEncoder {
     this.appleCells = instance.apples.map((c) => grid.index(c));
     const all = Array.from({ length: grid.size }, (_, c) => c);
     for (let t = 0; t <= this.T; t++) {
+      // Seconds on a large grid and horizon (200x200 at 1000) before the first clause: a deadline,
+      // a cancel or a shutdown may stop it here too.
+      checkBuildLimits();
       const layer = choices.reach || t === 0 ? this.reach.cellsAt(t) : all;
       this.layers.push(layer);
-      this.layerSets.push(new Set(layer));
+      const on = new Uint8Array(grid.size);
+      for (const c of layer) on[c] = 1;
+      this.onLayer.push(on);
     }
     this.eatable = this.appleCells.map((c) => (choices.reach ? this.reach.firstArrival(c) : 1));
     if (instance.order === 'given') {
@@ -162,7 +169,7 @@ class SnakeEncoder {
   }
 
   private head(cell: number, t: number): number {
-    if (t < 0 || t > this.T || !this.layerSets[t]!.has(cell)) return FALSE;
+    if (t < 0 || t > this.T || this.onLayer[t]![cell] !== 1) return FALSE;
     const [x, y] = this.reach.grid.cell(cell);
     return this.formula.pool.named('head', x, y, t);
   }

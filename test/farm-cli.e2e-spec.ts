@@ -42,6 +42,35 @@ function drawnRows(view: string, title: string): string[] {
   return block.filter((line) => /^\d( \d){3}$/.test(line));
 }
 
+/** A serve of the test's own with one slot, given a job of `body`; stopped after `run`. */
+async function withOwnServe(
+  name: string,
+  body: unknown,
+  run: (own: ServeProcess, jobId: string) => Promise<void>,
+): Promise<void> {
+  const own = await startServe(['--port', '0', '--workers', '1'], {
+    ...env,
+    SATFARM_PREFIX: `satfarm-cli-${name}-${process.pid}`,
+  });
+  try {
+    const created = await fetch(`${own.url}/v1/jobs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(created.status).toBe(201);
+    await run(own, ((await created.json()) as { id: string }).id);
+  } finally {
+    await own.stop();
+  }
+}
+
+/** Waits until every one of `pids` has exited (up to 5 s), and says which have not. */
+async function stillAlive(pids: number[]): Promise<number[]> {
+  for (let i = 0; i < 500 && pids.some(isAlive); i++) await new Promise((r) => setTimeout(r, 10));
+  return pids.filter(isAlive);
+}
+
 beforeAll(async () => {
   serve = await startServe(['--port', '0', '--workers', '2'], env);
 });
@@ -257,17 +286,7 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
   });
 
   it('killed with SIGKILL mid-solve, leaves nothing running: no solver, no spawn host, no redis-server', async () => {
-    const own = await startServe(['--port', '0', '--workers', '1'], {
-      ...env,
-      SATFARM_PREFIX: `satfarm-cli-kill-${process.pid}`,
-    });
-    try {
-      const created = await fetch(`${own.url}/v1/jobs`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ game: 'cnf', instance: pigeonhole(13, 12).toDimacs() }),
-      });
-      expect(created.status).toBe(201);
+    await withOwnServe('kill', { game: 'cnf', instance: pigeonhole(13, 12).toDimacs() }, async (own) => {
       // A solver seen on two polls 50 ms apart (not the version probe).
       let solvers: number[] = [];
       for (let i = 0; i < 400; i++) {
@@ -282,37 +301,24 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
       const everything = descendants(own.pid).map((row) => row.pid);
       own.child.kill('SIGKILL');
       await new Promise((r) => own.child.once('exit', r));
-      for (let i = 0; i < 500 && everything.some(isAlive); i++) await new Promise((r) => setTimeout(r, 10));
-      expect(everything.filter(isAlive)).toEqual([]);
-    } finally {
-      await own.stop();
-    }
+      expect(await stillAlive(everything)).toEqual([]);
+    });
   });
 
   it('stops on SIGTERM in the middle of a formula build, without waiting for the build', async () => {
-    const own = await startServe(['--port', '0', '--workers', '1'], {
-      ...env,
-      SATFARM_PREFIX: `satfarm-cli-build-${process.pid}`,
-    });
-    try {
-      // 200 x 200 cells at horizon 1000: minutes of building (past 4 GiB), within every input limit.
-      const created = await fetch(`${own.url}/v1/jobs`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          game: 'snake',
-          instance: { width: 200, height: 200, length: 3, start: [0, 0], apples: [[199, 199]] },
-          options: { minHorizon: 1000, maxHorizon: 1000, parallelism: 1 },
-        }),
-      });
-      expect(created.status).toBe(201);
-      const { id } = (await created.json()) as { id: string };
+    // 200 x 200 cells at horizon 1000: minutes of building (past 4 GiB), within every input limit.
+    const job = {
+      game: 'snake',
+      instance: { width: 200, height: 200, length: 3, start: [0, 0], apples: [[199, 199]] },
+      options: { minHorizon: 1000, maxHorizon: 1000, parallelism: 1 },
+    };
+    await withOwnServe('build', job, async (own, id) => {
       let running = false;
       for (let i = 0; i < 200 && !running; i++) {
-        const job = (await (await fetch(`${own.url}/v1/jobs/${id}`)).json()) as {
+        const resource = (await (await fetch(`${own.url}/v1/jobs/${id}`)).json()) as {
           horizons: { result: string }[];
         };
-        running = job.horizons.some((h) => h.result === 'running');
+        running = resource.horizons.some((h) => h.result === 'running');
         if (!running) await new Promise((r) => setTimeout(r, 50));
       }
       expect(running).toBe(true);
@@ -328,11 +334,8 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
       ]);
       expect(code, `${Math.round(performance.now() - sent)} ms after SIGTERM`).toBe(0);
       expect(performance.now() - sent).toBeLessThan(5_000);
-      for (let i = 0; i < 500 && everything.some(isAlive); i++) await new Promise((r) => setTimeout(r, 10));
-      expect(everything.filter(isAlive)).toEqual([]);
-    } finally {
-      await own.stop();
-    }
+      expect(await stillAlive(everything)).toEqual([]);
+    });
   });
 
   it('stops on SIGTERM, and its redis-server with it', async () => {

@@ -72,7 +72,11 @@ function inPage<T>(expression: string): Promise<T> {
 
 beforeAll(async () => {
   const games = writeFarmGamesModule(spec.dir);
-  [api, browser] = await Promise.all([startApi(prefix, games, { workerSlots: 2 }), launchChromium()]);
+  // Formulas up to 16 MiB: every other job here stays far below it.
+  [api, browser] = await Promise.all([
+    startApi(prefix, games, { workerSlots: 2, env: { SATFARM_FORMULA_MEMORY_MIB: '16' } }),
+    launchChromium(),
+  ]);
   await browser.context.addInitScript({ content: RECORD_HORIZON_STATES });
   page = await browser.context.newPage();
   await page.goto(`${api.url}/`);
@@ -126,6 +130,26 @@ describe('the dashboard', () => {
     expect(shown).toBe('cancelled');
     expect(job.status).toBe('cancelled');
     await row.and(page.locator('[data-state=cancelled]')).waitFor();
+  });
+
+  it("says why a horizon has no answer: a formula past the workers' memory ends unknown, formula-limit", async () => {
+    // 100 x 100 cells at horizons 197 and 198: over 40 MiB of literals each, past the 16 MiB limit.
+    const snake = { width: 100, height: 100, length: 3, start: [0, 0], apples: [[99, 99]] };
+    await page.selectOption('select[name=game]', 'snake');
+    await page.fill('input[name=maxHorizon]', '198');
+    const jobId = await submit('snake', JSON.stringify(snake));
+    await page.fill('input[name=maxHorizon]', '');
+    const { shown, job } = await finished(jobId);
+    expect(shown).toBe('unknown');
+    expect(job.horizons.map((h) => [h.t, h.result, h.reason])).toEqual([
+      [197, 'unknown', 'formula-limit'],
+      [198, 'unknown', 'formula-limit'],
+    ]);
+    const reason = page.locator(
+      '[data-testid=horizon-row][data-t="198"][data-state=unknown] [data-testid=horizon-reason]',
+    );
+    await reason.waitFor();
+    expect(await reason.textContent()).toBe('formula-limit');
   });
 
   it('watches a cube sweep: horizons go from running to UNSAT and SAT, the bounds meet, the net plays back to solved', async () => {

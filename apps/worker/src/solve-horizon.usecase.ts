@@ -29,8 +29,8 @@ export type HorizonRunOutcome = Omit<
  * conflicts as the solver prints them. `buildStop` is asked while the formula is built, when the
  * signal cannot fire (the event loop waits for the build): true stops the build, and the outcome
  * is `cancelled` once the signal has fired too. A formula growing past `maxFormulaBytes` is not
- * built on: the outcome is `unknown`, reason `formula-limit`. Throws `VerificationError` or `SolverError` when
- * no trustworthy answer came out.
+ * built on: the outcome is `unknown`, reason `formula-limit`. Throws `VerificationError` or
+ * `SolverError` when no trustworthy answer came out.
  */
 export class SolveHorizonUseCase {
   private readonly solvers = new Map<SolverName, SatSolver>();

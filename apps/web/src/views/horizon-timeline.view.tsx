@@ -52,7 +52,11 @@ export function HorizonTimelineView({ timeline, now }: { timeline: JobTimeline; 
               {h.solverCpuMs === undefined ? '' : ` · ${formatMs(h.solverCpuMs)} CPU`}
               {h.solverPeakRssKiB === undefined ? '' : ` · ${formatMiB(h.solverPeakRssKiB)} peak`}
               {h.by === undefined ? '' : h.by}
-              {h.reason === undefined ? '' : <span data-testid="horizon-reason">{h.reason}</span>}
+              {h.reason === undefined ? (
+                ''
+              ) : (
+                <span data-testid="horizon-reason">{`${h.vars === undefined ? '' : ' · '}${h.reason}`}</span>
+              )}
             </td>
           </tr>
         ))}

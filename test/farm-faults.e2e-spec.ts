@@ -1,10 +1,12 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
+import { pigeonhole } from '@satfarm/cnf';
 import { solveParsed } from '@satfarm/engine';
 import type { JobResource } from '@satfarm/queue';
 
@@ -39,7 +41,7 @@ const workers: FarmProcess[] = [];
 const seen = new Set<number>();
 /** The jobs a test submitted, cancelled after it (a no-op for finished ones). */
 const submitted: string[] = [];
-let workerTmp: string;
+let workerTmp: string | undefined;
 
 beforeAll(async () => {
   games = writeFarmGamesModule(spec.dir);
@@ -58,7 +60,7 @@ afterEach(async () => {
   // No orphans: every solver and spawn host seen has gone, and no worker left a file behind.
   expect(await gone([...seen])).toEqual([]);
   seen.clear();
-  expect(readdirSync(workerTmp)).toEqual([]);
+  if (workerTmp !== undefined) expect(readdirSync(workerTmp)).toEqual([]);
 });
 
 afterAll(async () => {
@@ -406,6 +408,53 @@ describe('a quick-plan thread out of memory (SATFARM_QUICK_PLAN_HEAP_MIB)', () =
       expect(replica.stderr().match(/quick plan thread: /g)).toHaveLength(2);
     } finally {
       await replica.stop();
+    }
+  });
+});
+
+describe("serve's solver slots' thread dying (not at a shutdown)", () => {
+  it('takes the process down by its own shutdown, says so, and leaves no solver or spawn host running', async () => {
+    // The spec's games plus one whose encoding ends the thread it runs in, as a fatal error
+    // there would: `process.exit` in a worker thread stops that thread only.
+    const crashing = join(spec.dir, 'crashing-games.mjs');
+    writeFileSync(
+      crashing,
+      `import { lookup as farmGames } from ${JSON.stringify(pathToFileURL(games).href)};
+const crash = {
+  id: 'cnf',
+  planning: false,
+  parse: (input) => input,
+  encode: () => process.exit(7),
+  verify: () => ({ ok: true }),
+  render: () => ({}),
+};
+export const lookup = (name, field) => (name === 'thread-crash' ? crash : farmGames(name, field));
+`,
+    );
+    const own = await startApi(uniquePrefix('thread-crash'), crashing, { workerSlots: 2 });
+    try {
+      const exit = new Promise<string>((resolve) =>
+        own.child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`)),
+      );
+      // A solver at work in the other slot: PHP(13, 12), minutes of kissat.
+      const hard = await http<{ id: string }>(own.url, 'POST', '/v1/jobs', {
+        game: 'cnf',
+        instance: pigeonhole(13, 12).toDimacs(),
+      });
+      expect(hard.status).toBe(201);
+      const { pid: solver } = await solverRunning([own]);
+      const everything = descendants(own.pid).map((row) => row.pid);
+      expect(everything).toContain(solver);
+      const crash = await http(own.url, 'POST', '/v1/jobs', { game: 'thread-crash', instance: {} });
+      expect(crash.status).toBe(201);
+      // It shuts itself down: exit code 1 under `satfarm serve`; here, where Nest's shutdown hooks
+      // raise the signal again once the application is closed, by that SIGTERM.
+      const ended = await Promise.race([exit, new Promise((r) => setTimeout(() => r('running'), 20_000))]);
+      expect(ended, own.stderr()).toMatch(/^(code 1|SIGTERM)$/);
+      expect(own.stderr()).toMatch(/the worker thread stopped \(code 7\); shutting down/);
+      expect(await gone(everything)).toEqual([]);
+    } finally {
+      await own.stop();
     }
   });
 });

@@ -3,7 +3,6 @@ import { hostname } from 'node:os';
 import { type Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 
-import { defaultMaxFormulaBytes } from '@satfarm/engine';
 import { describeRedisError, FarmKeys, QueueName, WORKER_METRICS } from '@satfarm/queue';
 import { createSolver, type LaunchMode, liveSolverCount, type ResourceLimits } from '@satfarm/solver';
 
@@ -24,7 +23,7 @@ export interface HorizonWorkerOptions {
   games?: GameLookup;
   /** Limits of every solver process (none by default). */
   solverLimits?: ResourceLimits;
-  /** The most memory one formula may take (`defaultMaxFormulaBytes` by default). */
+  /** The most memory one formula may take; none when unset (`workerOptionsOf` resolves the default). */
   formulaMemoryMiB?: number;
   /** How solver processes start (the spawn host by default). */
   solverLaunch?: LaunchMode;
@@ -85,9 +84,7 @@ export class HorizonWorker {
         this.options.games,
         undefined,
         (solver) => createSolver(solver, { ...this.options.solverLimits, launch: this.options.solverLaunch }),
-        this.options.formulaMemoryMiB === undefined
-          ? defaultMaxFormulaBytes(slots)
-          : this.options.formulaMemoryMiB * 2 ** 20,
+        this.options.formulaMemoryMiB === undefined ? undefined : this.options.formulaMemoryMiB * 2 ** 20,
       ),
       worker: name,
       draining: () => this.draining,

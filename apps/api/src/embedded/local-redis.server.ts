@@ -117,6 +117,8 @@ export class LocalRedisServer {
 }
 
 const DIR_PREFIX = 'satfarm-redis-';
+/** A server directory's name: the prefix, the pid of the process that made it, a random part. */
+const DIR_NAME = new RegExp(`^${DIR_PREFIX}(\\d+)-`);
 
 /** Removes the server directories in `parent` whose process is gone (another user's stay). */
 function removeStaleDirs(parent: string): void {
@@ -127,7 +129,7 @@ function removeStaleDirs(parent: string): void {
     return;
   }
   for (const name of names) {
-    const pid = new RegExp(`^${DIR_PREFIX}(\\d+)-`).exec(name)?.[1];
+    const pid = DIR_NAME.exec(name)?.[1];
     if (pid === undefined || isAlive(Number(pid))) continue;
     try {
       rmSync(join(parent, name), { recursive: true, force: true });

@@ -8,13 +8,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import {
   HEXAHOP_MOVE_NAMES,
-  HexahopSimulator,
   type HexahopInstance,
   instanceOfLevel,
   loadLevelCatalog,
   searchShortestWin,
 } from '@satfarm/games';
 
+import { winsLevel } from './support/hexahop-plans.js';
 import { descendants, isAlive } from './support/process-table.js';
 import { repoRoot } from './support/run-cli.js';
 
@@ -23,18 +23,13 @@ const BENCH = join(repoRoot, 'dist/bench/hexahop/hexahop-suffix.bench.js');
 const work = mkdtempSync(join(tmpdir(), 'satfarm-suffix-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function wins(instance: HexahopInstance, moves: readonly string[]): boolean {
-  const sim = new HexahopSimulator(instance);
-  return moves.every((m) => sim.move(m).ok) && sim.won;
-}
-
 /** The plan with a step out and straight back put in at the first place the plan still wins with it. */
 function padded(instance: HexahopInstance, plan: readonly string[]): string[] {
   const back = (m: number): string => HEXAHOP_MOVE_NAMES[(m + 3) % 6]!;
   for (let i = 0; i <= plan.length; i++) {
     for (let m = 0; m < 6; m++) {
       const longer = [...plan.slice(0, i), HEXAHOP_MOVE_NAMES[m]!, back(m), ...plan.slice(i)];
-      if (wins(instance, longer)) return longer;
+      if (winsLevel(instance, longer)) return longer;
     }
   }
   throw new Error('no detour keeps the plan winning');
@@ -79,7 +74,7 @@ describe('Hex-a-Hop plan suffixes (hexahop-suffix bench)', () => {
     const [row] = result.rows;
     expect(row).toMatchObject({ level: 'Trampolines', moves: shortest.length });
     expect(row!.bounds.endsWith(`..${shortest.length}`)).toBe(true);
-    expect(wins(level, row!.plan.split(' '))).toBe(true);
+    expect(winsLevel(level, row!.plan.split(' '))).toBe(true);
   }, 300_000);
 
   it('records what it proved when a SIGTERM cuts it short, its solver reaped', async () => {

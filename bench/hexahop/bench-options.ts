@@ -4,7 +4,13 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
-import { type EncodeOptions, hexahopEncodingChoices } from '@satfarm/games';
+import {
+  type EncodeOptions,
+  hexahopEncodingChoices,
+  type HexahopInstance,
+  instanceOfLevel,
+  loadLevelCatalog,
+} from '@satfarm/games';
 import { SOLVER_NAMES, type SolverName } from '@satfarm/solver';
 
 /** Bad input to a benchmark: names the option and the reason, exit code 2, nothing run. */
@@ -86,6 +92,14 @@ export function selectLevels<L extends { name: string; file: string }>(
   const unknown = names.filter((n) => !all.some((e) => matches(e, n)));
   if (unknown.length > 0) fail('only', `no level named ${unknown.join(', ')}`);
   return all.filter((e) => names.some((n) => matches(e, n)));
+}
+
+/** `--level`: the one supported level it names (display or file name, any case), as an instance. */
+export function oneLevel(name: string, fail: (option: string, reason: string) => never): HexahopInstance {
+  const entry = selectLevels(loadLevelCatalog(), name, (_o, reason) => fail('level', reason)).find(
+    (e) => e.supported,
+  );
+  return instanceOfLevel(entry ?? fail('level', `'${name}' is not a supported level`));
 }
 
 /** `--solver`: one of the solver names, or `fallback` when not given. */

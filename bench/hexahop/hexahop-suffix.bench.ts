@@ -18,9 +18,7 @@ import {
   hexahopLowerBound,
   HexahopSimulator,
   type HexahopSolution,
-  instanceOfLevel,
   HEXAHOP_MOVE_NAMES,
-  loadLevelCatalog,
   scoreOf,
 } from '@satfarm/games';
 import { createSolver } from '@satfarm/solver';
@@ -32,7 +30,7 @@ import {
   machineFields,
   positiveOption,
   resultsPath,
-  selectLevels,
+  oneLevel,
   solverOption,
   variantOption,
   writeResults,
@@ -57,10 +55,7 @@ const from = integerOption(args.from, 0, 'from', fail);
 const solverName = solverOption(args.solver, hexahopGame.defaultSolver ?? 'kissat', fail);
 const variant = variantOption(args.variant, fail);
 const out = resultsPath(args.out);
-const entry = selectLevels(loadLevelCatalog(), args.level, (_o, reason) => fail('level', reason)).find(
-  (e) => e.supported,
-);
-const level = instanceOfLevel(entry ?? fail('level', `'${args.level}' is not a supported level`));
+const level = oneLevel(args.level, fail);
 const givenText =
   args.plan ??
   shortestBeamPlans((reason) => fail('plan', reason)).get(level.name) ??

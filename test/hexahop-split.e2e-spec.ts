@@ -26,7 +26,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 interface SplitResult {
   interrupted: boolean;
   summary: { verdict: string; cubes: number; unanswered: number; plan?: string };
-  cubes: { depth: number; prefix: string; result: string }[];
+  cubes: { depth?: number; prefix: string; at?: string; result: string }[];
   rows: { level: string; status: string; bounds: string; moves?: number; plan?: string }[];
 }
 
@@ -87,6 +87,38 @@ describe('Hex-a-Hop horizons split by the first moves (hexahop-split bench)', ()
     });
   }, 300_000);
 
+  it('splits a horizon by where the player stands after a step, each cell a cube of the whole formula', async () => {
+    const step = Math.floor(shortest.length / 2);
+    const below = await split('cells-below', [
+      '--level',
+      'Trampolines',
+      '--horizon',
+      String(shortest.length - 1),
+      '--at-step',
+      String(step),
+    ]);
+    expect(below.summary.verdict).toBe(`no win within ${shortest.length - 1} moves: every cube UNSAT`);
+    // One cube per cell the player may stand on after that step, the shortest plan's among them.
+    const onPlan = new HexahopSimulator(level);
+    for (const m of shortest.slice(0, step)) onPlan.move(m);
+    const cells = below.cubes.map((c) => c.at);
+    expect(new Set(cells).size).toBe(cells.length);
+    expect(cells).toContain(`${onPlan.position.join(',')}@${step}`);
+    expect(below.cubes.every((c) => c.result === 'unsat' && c.depth === undefined)).toBe(true);
+    expect(below.rows).toEqual([expect.objectContaining({ bounds: `${shortest.length}..?` })]);
+
+    const at = await split('cells-at', [
+      '--level',
+      'Trampolines',
+      '--horizon',
+      String(shortest.length),
+      '--at-step',
+      String(step),
+    ]);
+    expect(at.summary.verdict).toBe(`a plan of ${shortest.length} moves`);
+    expect(winsLevel(level, at.summary.plan!.split(' '))).toBe(true);
+  }, 300_000);
+
   it('takes each state once, at the fewest moves that reach it', async () => {
     const fire = instanceOfLevel(loadLevelCatalog().find((e) => e.name === 'Forced Fire')!);
     const result = await split('once', [
@@ -142,7 +174,7 @@ describe('Hex-a-Hop horizons split by the first moves (hexahop-split bench)', ()
     expect(result.summary.verdict).toBe('no win within 6 moves: every cube UNSAT');
     expect(result.cubes[0]).toMatchObject({ depth: 0, prefix: '', result: 'split' });
     // Each cube split at depth d puts cubes at d + 1; none is left with no moves and no answer.
-    const deepest = Math.max(...result.cubes.map((c) => c.depth));
+    const deepest = Math.max(...result.cubes.map((c) => c.depth!));
     for (let d = 0; d <= deepest; d++) expect(result.cubes.some((c) => c.depth === d)).toBe(true);
     expect(deepest).toBeGreaterThan(1);
     expect(deepest).toBeLessThan(6);

@@ -6,21 +6,26 @@
  * state is UNSAT. These cubes are solved --parallel at a time; a cube the --cap leaves unanswered
  * is split one move deeper (its children queued, each state solved at the shallowest depth it was
  * reached, which leaves it the most moves), so the hard parts of the proof get the finer split.
- * A SAT cube ends the run with a plan: its prefix and its own plan, replayed whole from the
- * level's start. What this buys over one solver run is the cores, and the move orders that reach
+ * With --at-step T the cubes are instead the cells the player may stand on after step T: each
+ * the whole formula of horizon H with that position as a unit clause (a cube the cap leaves
+ * unanswered stays so). A SAT cube ends the run with a plan (a state cube's prefix and its own
+ * plan), replayed whole from the level's start. What this buys over one solver run is the cores, and the move orders that reach
  * one state (a solver on the whole formula refutes each of them again).
- * Run: node dist/bench/hexahop/hexahop-split.bench.js --horizon H [--level NAME] [--depth K]
+ * Run: node dist/bench/hexahop/hexahop-split.bench.js --horizon H [--level NAME] [--depth K | --at-step T]
  *      [--parallel P] [--cap SECONDS] [--solver NAME] [--variant JSON] [--out NAME|PATH]
  *      A first SIGINT or SIGTERM stops the cubes in hand and writes what was proven.
  */
 import { cpus } from 'node:os';
 
-import { solveHorizon } from '@satfarm/engine';
+import { FormulaBuildStopped } from '@satfarm/cnf';
+import { encodeWithin, type HorizonResult, solveEncoded, solveHorizon } from '@satfarm/engine';
 import {
   DIRECTION_NAMES,
   HEXAHOP_MOVE_NAMES,
   hexahopGame,
   hexahopLowerBound,
+  hexahopPositionVariable,
+  MAP_SIZE,
   type HexahopInstance,
   HexahopSimulator,
   type HexahopSolution,
@@ -45,7 +50,8 @@ import {
 const { args, fail } = benchArgs('hexahop split bench', {
   level: { type: 'string', default: 'Forced Fire' },
   horizon: { type: 'string' },
-  depth: { type: 'string', default: '2' },
+  depth: { type: 'string' },
+  'at-step': { type: 'string' },
   parallel: { type: 'string', default: String(Math.max(1, cpus().length)) },
   cap: { type: 'string', default: '1800' },
   solver: { type: 'string' },
@@ -55,8 +61,13 @@ const { args, fail } = benchArgs('hexahop split bench', {
 
 const level = oneLevel(args.level, fail);
 const horizon = integerOption(args.horizon ?? fail('horizon', 'is required'), 1, 'horizon', fail);
-const depth = integerOption(args.depth, 0, 'depth', fail);
+if (args.depth !== undefined && args['at-step'] !== undefined)
+  fail('at-step', 'splits by positions, --depth by first moves: give one of them');
+const depth = integerOption(args.depth ?? '2', 0, 'depth', fail);
 if (depth >= horizon) fail('depth', `must be below the horizon ${horizon}, got ${depth}`);
+const atStep = args['at-step'] === undefined ? undefined : integerOption(args['at-step'], 1, 'at-step', fail);
+if (atStep !== undefined && atStep >= horizon)
+  fail('at-step', `must be below the horizon ${horizon}, got ${atStep}`);
 const parallel = integerOption(args.parallel, 1, 'parallel', fail);
 const capSec = positiveOption(args.cap, 'cap', fail);
 const solverName = solverOption(args.solver, hexahopGame.defaultSolver ?? 'kissat', fail);
@@ -64,17 +75,34 @@ const variant = variantOption(args.variant, fail);
 const out = resultsPath(args.out);
 
 /** A state the first moves reach, to be shown unwinnable within the moves left. */
-interface Cube {
+interface StateCube {
+  kind: 'state';
   /** One move order that reaches it. */
   prefix: string[];
   sim: HexahopSimulator;
   instance: HexahopInstance;
 }
 
+/** The player on one cell after step `step`, to be shown no part of a win within the horizon. */
+interface PositionCube {
+  kind: 'position';
+  cell: [number, number];
+  step: number;
+}
+
+type Cube = StateCube | PositionCube;
+
 interface CubeRow {
-  depth: number;
-  prefix: string;
-  /** `unsat`, `bound` (the level's lower bound from there is above the moves left), `sat`, `split` (unanswered within the cap, its children queued), `cancelled`. */
+  /** A state cube's moves in, and one move order that reaches it. */
+  depth?: number;
+  prefix?: string;
+  /** A position cube's cell and step, `x,y@t`. */
+  at?: string;
+  /**
+   * `unsat`, `bound` (the level's lower bound from there is above the moves left), `sat`, `split`
+   * (unanswered within the cap, its children queued), `unanswered` (a position cube the cap left
+   * so), `cancelled`.
+   */
   result: string;
   seconds: number;
   clauses?: number;
@@ -91,7 +119,7 @@ async function main(): Promise<void> {
   const stop = new AbortController();
   const stopped = AbortSignal.any([interrupted, stop.signal]);
   console.log(
-    `hexahop split bench, ${level.name} at horizon ${horizon}, ${solverVersion}, depth ${depth}, ${parallel} at a time, cap ${capSec} s per cube${variant === undefined ? '' : `, variant ${JSON.stringify(variant)}`}`,
+    `hexahop split bench, ${level.name} at horizon ${horizon}, ${solverVersion}, ${atStep === undefined ? `depth ${depth}` : `positions after step ${atStep}`}, ${parallel} at a time, cap ${capSec} s per cube${variant === undefined ? '' : `, variant ${JSON.stringify(variant)}`}`,
   );
 
   // The shallowest depth each state was queued at: reached again deeper, it has fewer moves left,
@@ -125,7 +153,7 @@ async function main(): Promise<void> {
           if (earlier !== undefined && earlier <= path.length) continue;
           seen.set(key, path.length);
           const instance = path.length < toDepth ? undefined : child.toInstance(level);
-          if (instance !== undefined) queue.push({ prefix: path, sim: child, instance });
+          if (instance !== undefined) queue.push({ kind: 'state', prefix: path, sim: child, instance });
           else if (path.length < horizon) next.push({ sim: child, prefix: path });
         }
       }
@@ -134,23 +162,67 @@ async function main(): Promise<void> {
   };
   const start = new HexahopSimulator(level);
   seen.set(start.key(), 0);
-  if (depth === 0) queue.push({ prefix: [], sim: start, instance: level });
-  else split([{ sim: start, prefix: [] }], depth);
-  console.log(`${queue.length} cubes at depth ${depth}`);
+  if (atStep !== undefined) {
+    // The cells with a position variable at that step, read off one build of the formula.
+    const probe = hexahopGame.encode(level, horizon, variant === undefined ? undefined : { variant });
+    for (let y = 0; y < MAP_SIZE; y++) {
+      for (let x = 0; x < MAP_SIZE; x++) {
+        if (hexahopPositionVariable(probe.formula, x, y, atStep) !== undefined)
+          queue.push({ kind: 'position', cell: [x, y], step: atStep });
+      }
+    }
+    console.log(`${queue.length} cubes: the cells the player may stand on after step ${atStep}`);
+  } else {
+    if (depth === 0) queue.push({ kind: 'state', prefix: [], sim: start, instance: level });
+    else split([{ sim: start, prefix: [] }], depth);
+    console.log(`${queue.length} cubes at depth ${depth}`);
+  }
+
+  /** A position cube's horizon: the whole formula, with the position as a unit clause. */
+  const solvePosition = async (cube: PositionCube): Promise<HorizonResult<HexahopSolution>> => {
+    const t0 = performance.now();
+    const limits = { deadline: t0 + capSec * 1000 };
+    const encoded = encodeWithin(
+      hexahopGame,
+      level,
+      horizon,
+      variant === undefined ? undefined : { variant },
+      limits,
+    );
+    if (encoded instanceof FormulaBuildStopped) {
+      const stats = {
+        vars: 0,
+        clauses: 0,
+        solver: solverVersion,
+        solverMs: 0,
+        encodeMs: performance.now() - t0,
+      };
+      return { result: 'unknown', reason: 'timeout', stats };
+    }
+    const [x, y] = cube.cell;
+    encoded.formula.add([hexahopPositionVariable(encoded.formula, x, y, cube.step)!]);
+    const options = { timeoutMs: capSec * 1000 - (performance.now() - t0), signal: stopped };
+    return solveEncoded(hexahopGame, level, horizon, encoded, solver, options, performance.now() - t0);
+  };
 
   const started = performance.now();
   const runCube = async (cube: Cube): Promise<void> => {
-    const d = cube.prefix.length;
-    const left = horizon - d;
-    const row: CubeRow = { depth: d, prefix: cube.prefix.join(' '), result: 'bound', seconds: 0 };
+    const row: CubeRow =
+      cube.kind === 'state'
+        ? { depth: cube.prefix.length, prefix: cube.prefix.join(' '), result: 'bound', seconds: 0 }
+        : { at: `${cube.cell.join(',')}@${cube.step}`, result: 'bound', seconds: 0 };
     rows.push(row);
-    if (hexahopLowerBound(cube.instance) > left) return;
+    const left = cube.kind === 'state' ? horizon - cube.prefix.length : horizon;
+    if (cube.kind === 'state' && hexahopLowerBound(cube.instance) > left) return;
     const t0 = performance.now();
-    const result = await solveHorizon(hexahopGame, cube.instance, left, solver, {
-      timeoutMs: capSec * 1000,
-      signal: stopped,
-      ...(variant === undefined ? {} : { encode: { variant } }),
-    });
+    const result =
+      cube.kind === 'state'
+        ? await solveHorizon(hexahopGame, cube.instance, left, solver, {
+            timeoutMs: capSec * 1000,
+            signal: stopped,
+            ...(variant === undefined ? {} : { encode: { variant } }),
+          })
+        : await solvePosition(cube);
     row.seconds = tenths((performance.now() - t0) / 1000);
     row.clauses = result.stats.clauses;
     if (result.stats.solverCpuMs !== undefined) row.cpuSeconds = tenths(result.stats.solverCpuMs / 1000);
@@ -158,19 +230,22 @@ async function main(): Promise<void> {
       row.peakMiB = Math.round(result.stats.solverPeakRssKiB / 1024);
     if (result.result === 'sat') {
       row.result = 'sat';
-      plan ??= [...cube.prefix, ...result.plan.moves];
+      plan ??= cube.kind === 'state' ? [...cube.prefix, ...result.plan.moves] : result.plan.moves;
       stop.abort(new Error('a plan was found'));
     } else if (result.result === 'unsat') {
       row.result = 'unsat';
     } else if (result.result === 'cancelled' || stopped.aborted) {
       row.result = 'cancelled';
-    } else {
+    } else if (cube.kind === 'state') {
       row.result = 'split';
-      split([{ sim: cube.sim, prefix: cube.prefix }], d + 1);
+      split([{ sim: cube.sim, prefix: cube.prefix }], cube.prefix.length + 1);
+    } else {
+      row.result = 'unanswered';
     }
     const done = rows.filter((r) => r.result !== 'split').length;
+    const name = row.at ?? (row.prefix || '(start)');
     console.log(
-      `${row.result} ${row.prefix || '(start)'} (${left} left) ${row.seconds}s${row.cpuSeconds === undefined ? '' : ` cpu=${row.cpuSeconds}s`}; ${done} done, ${queue.length} queued, ${tenths((performance.now() - started) / 1000)}s`,
+      `${row.result} ${name} (${left} left) ${row.seconds}s${row.cpuSeconds === undefined ? '' : ` cpu=${row.cpuSeconds}s`}; ${done} done, ${queue.length} queued, ${tenths((performance.now() - started) / 1000)}s`,
     );
   };
   // A cube split by a slot is queued for every slot: a slot with an empty queue waits for the
@@ -199,24 +274,27 @@ async function main(): Promise<void> {
   if (plan !== undefined) {
     // The cube's plan was checked from its state; the whole is replayed from the level's start.
     const moves = plan as HexahopSolution['moves'];
-    const verdict = verifyHexahop(level, { moves, score: scoreOf(level, moves) }, horizon);
-    if (!verdict.ok)
-      throw new Error(`the plan found for ${level.name} fails: ${verdict.reason}: ${plan.join(' ')}`);
+    const check = verifyHexahop(level, { moves, score: scoreOf(level, moves) }, horizon);
+    if (!check.ok)
+      throw new Error(`the plan found for ${level.name} fails: ${check.reason}: ${plan.join(' ')}`);
   }
-  const open = rows.filter((r) => r.result === 'cancelled').length + queue.length;
+  const open =
+    rows.filter((r) => r.result === 'cancelled' || r.result === 'unanswered').length + queue.length;
   const verdict =
     plan !== undefined
       ? `a plan of ${plan.length} moves`
       : open === 0
         ? `no win within ${horizon} moves: every cube UNSAT`
         : `open: ${open} cubes unanswered`;
-  const byDepth = new Map<number, Record<string, number>>();
+  // Results by depth (state cubes) or step (position cubes).
+  const byDepth = new Map<string, Record<string, number>>();
   for (const r of rows) {
-    const counts = byDepth.get(r.depth) ?? {};
+    const group = r.depth === undefined ? `step ${atStep}` : `depth ${r.depth}`;
+    const counts = byDepth.get(group) ?? {};
     counts[r.result] = (counts[r.result] ?? 0) + 1;
-    byDepth.set(r.depth, counts);
+    byDepth.set(group, counts);
   }
-  console.table([...byDepth].sort(([a], [b]) => a - b).map(([d, counts]) => ({ depth: d, ...counts })));
+  console.table([...byDepth].map(([cubes, counts]) => ({ cubes, ...counts })));
   const slowest = [...rows].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
   console.table(slowest);
   const cpuSeconds = tenths(rows.reduce((s, r) => s + (r.cpuSeconds ?? 0), 0));
@@ -240,7 +318,7 @@ async function main(): Promise<void> {
     ...machineFields(),
     level: level.name,
     horizon,
-    depth,
+    ...(atStep === undefined ? { depth } : { atStep }),
     parallel,
     capSeconds: capSec,
     variant: variant ?? null,

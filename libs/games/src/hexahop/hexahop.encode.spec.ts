@@ -2,7 +2,7 @@ import { Model } from '@satfarm/cnf';
 import { KissatRunner } from '@satfarm/solver';
 import { describe, expect, it } from 'vitest';
 
-import { encodeHexahop } from './hexahop.encode.js';
+import { encodeHexahop, hexahopPositionVariable } from './hexahop.encode.js';
 import { DIRECTION_STEPS, type MoveName } from './hexahop.geometry.js';
 import { hexahopLowerBound } from './hexahop.lower-bound.js';
 import { type HexahopInstance, type HexahopSolution, Tile } from './hexahop.model.js';
@@ -361,7 +361,7 @@ describe(encodeHexahop.name, () => {
       const beam = pool.lookup('beam', 0, 2, 4, 1);
       expect(beam).toBeDefined();
       encoded.formula.add([beam!]);
-      encoded.formula.add([-pool.lookup('pos', 3, 1, 1)!]);
+      encoded.formula.add([-hexahopPositionVariable(encoded.formula, 3, 1, 1)!]);
       return encoded;
     };
 

@@ -267,6 +267,23 @@ export function encodeHexahop(
  * this many steps of them (two spinners rolling each other take a dozen moves or more per step
  * away from the land).
  */
+/** The name of the variables pos(x, y, t) in an encoding's pool. */
+const POSITION = 'pos';
+
+/**
+ * The variable "the player stands on (x, y) after step t" (1 <= t <= T) of a formula
+ * `encodeHexahop` built, or undefined where the statics rule that out: a literal to split a
+ * horizon by (a unit clause of it is a cube).
+ */
+export function hexahopPositionVariable(
+  formula: CnfFormula,
+  x: number,
+  y: number,
+  t: number,
+): number | undefined {
+  return formula.pool.lookup(POSITION, x, y, t);
+}
+
 export const WINDOW_START = 2;
 /** Per instance, the widest window a model has needed so far: later horizons start there. */
 const windowNeeded = new WeakMap<object, number>();
@@ -591,7 +608,7 @@ class HexahopEncoder {
   private pos(cell: number, t: number): number {
     if (t < 0 || t > this.T || !this.layerSets[t]!.has(cell)) return FALSE;
     if (t === 0) return cell === this.st.start ? TRUE : FALSE;
-    return this.f.pool.named('pos', cellX(cell), cellY(cell), t);
+    return this.f.pool.named(POSITION, cellX(cell), cellY(cell), t);
   }
 
   private act(a: number, t: number): number {

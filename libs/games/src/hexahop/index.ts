@@ -59,6 +59,7 @@ export {
   DEFAULT_HEXAHOP_ENCODING,
   encodeHexahop,
   type HexahopEncodingChoices,
+  hexahopPositionVariable,
   hexahopEncodingChoices,
   hexahopVariantProblem,
 } from './hexahop.encode.js';

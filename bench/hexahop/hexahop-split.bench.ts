@@ -1,18 +1,19 @@
 /*
- * Hex-a-Hop, one hard horizon split by the states its first moves reach. Every win within H moves
- * plays some first k moves and then wins within H - k from where they lead, so the level has no
- * win within H when, for each distinct state the first k moves reach (the simulator plays them,
- * states that several move orders reach are solved once), the formula of horizon H - k from that
- * state is UNSAT. These cubes are solved --parallel at a time; a cube the --cap leaves unanswered
- * is split one move deeper (its children queued, each state solved at the shallowest depth it was
- * reached, which leaves it the most moves), so the hard parts of the proof get the finer split.
- * With --at-step T the cubes are instead the cells the player may stand on after step T: each
- * the whole formula of horizon H with that position as a unit clause (a cube the cap leaves
- * unanswered stays so). A SAT cube ends the run with a plan (a state cube's prefix and its own
- * plan), replayed whole from the level's start. What this buys over one solver run is the cores, and the move orders that reach
- * one state (a solver on the whole formula refutes each of them again).
- * Run: node dist/bench/hexahop/hexahop-split.bench.js --horizon H [--level NAME] [--depth K | --at-step T]
- *      [--parallel P] [--cap SECONDS] [--solver NAME] [--variant JSON] [--out NAME|PATH]
+ * Hex-a-Hop, one hard horizon split into cubes solved --parallel at a time.
+ * By first moves (--depth K, default 2): every win within H moves plays some first K moves and then
+ * wins within H - K from where they lead, so the level has no win within H when, for each distinct
+ * state the first K moves reach (the simulator plays them; a state several move orders reach is
+ * one cube, taken at the fewest moves that reach it, which leaves it the most), the formula of
+ * horizon H - K from that state is UNSAT. A cube the --cap leaves unanswered is split one move
+ * deeper, so the hard parts of the proof get the finer split.
+ * By positions (--at-step T): each cell the player may stand on after step T is a cube, the whole
+ * formula of horizon H with that position as a unit clause (one the cap leaves unanswered stays so).
+ * A SAT cube ends the run with a plan (a state cube's prefix and its own plan), replayed whole from
+ * the level's start. What a split may buy over one solver run: the cores, and (by first moves) the
+ * move orders that reach one state, which a solver on the whole formula refutes one by one.
+ * Run: node dist/bench/hexahop/hexahop-split.bench.js --horizon H [--level NAME]
+ *      [--depth K | --at-step T] [--parallel P] [--cap SECONDS] [--solver NAME] [--variant JSON]
+ *      [--out NAME|PATH]
  *      A first SIGINT or SIGTERM stops the cubes in hand and writes what was proven.
  */
 import { cpus } from 'node:os';

@@ -262,11 +262,6 @@ export function encodeHexahop(
   return new HexahopEncoder(instance, horizon, choices, window).encode();
 }
 
-/**
- * The first window of a level whose tiles may spread over the map: its tiles and the cells within
- * this many steps of them (two spinners rolling each other take a dozen moves or more per step
- * away from the land).
- */
 /** The name of the variables pos(x, y, t) in an encoding's pool. */
 const POSITION = 'pos';
 
@@ -284,6 +279,11 @@ export function hexahopPositionVariable(
   return formula.pool.lookup(POSITION, x, y, t);
 }
 
+/**
+ * The first window of a level whose tiles may spread over the map: its tiles and the cells within
+ * this many steps of them (two spinners rolling each other take a dozen moves or more per step
+ * away from the land).
+ */
 export const WINDOW_START = 2;
 /** Per instance, the widest window a model has needed so far: later horizons start there. */
 const windowNeeded = new WeakMap<object, number>();

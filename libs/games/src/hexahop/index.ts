@@ -59,8 +59,8 @@ export {
   DEFAULT_HEXAHOP_ENCODING,
   encodeHexahop,
   type HexahopEncodingChoices,
-  hexahopPositionVariable,
   hexahopEncodingChoices,
+  hexahopPositionVariable,
   hexahopVariantProblem,
 } from './hexahop.encode.js';
 export { decodeHexahop, scoreOf } from './hexahop.decode.js';

@@ -36,7 +36,7 @@ async function split(name: string, args: string[]): Promise<SplitResult> {
   return JSON.parse(readFileSync(out, 'utf8')) as SplitResult;
 }
 
-describe('Hex-a-Hop horizons split by the first moves (hexahop-split bench)', () => {
+describe('Hex-a-Hop horizons split into cubes (hexahop-split bench)', () => {
   const level = instanceOfLevel(loadLevelCatalog().find((e) => e.name === 'Trampolines')!);
   const shortest = searchShortestWin(level, 200_000).plan!;
 
@@ -208,13 +208,22 @@ describe('Hex-a-Hop horizons split by the first moves (hexahop-split bench)', ()
     expect(result.rows).toEqual([]);
   }, 120_000);
 
-  it('refuses a missing horizon, exit 2 naming --horizon, and writes nothing', async () => {
+  it('refuses a missing horizon, or both ways of splitting at once, exit 2 naming the option, and writes nothing', async () => {
     const out = join(work, 'refused.json');
     const failed = await run('node', [BENCH, '--level', 'Trampolines', '--out', out], {
       cwd: repoRoot,
     }).catch((error: { code: number; stderr: string }) => error);
     expect(failed).toMatchObject({ code: 2 });
     expect((failed as { stderr: string }).stderr).toMatch(/--horizon: is required/);
+    const both = await run(
+      'node',
+      [BENCH, '--horizon', '30', '--depth', '2', '--at-step', '15', '--out', out],
+      { cwd: repoRoot },
+    ).catch((error: { code: number; stderr: string }) => error);
+    expect(both).toMatchObject({ code: 2 });
+    expect((both as { stderr: string }).stderr).toMatch(
+      /--at-step: splits by positions, --depth by first moves/,
+    );
     expect(existsSync(out)).toBe(false);
   });
 });

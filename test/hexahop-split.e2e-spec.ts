@@ -39,18 +39,12 @@ async function split(name: string, args: string[]): Promise<SplitResult> {
 describe('Hex-a-Hop horizons split into cubes (hexahop-split bench)', () => {
   const level = instanceOfLevel(loadLevelCatalog().find((e) => e.name === 'Trampolines')!);
   const shortest = searchShortestWin(level, 200_000).plan!;
+  /** The bench on Trampolines at `horizon`, with `more` options. */
+  const trampolines = (name: string, horizon: number, ...more: string[]): Promise<SplitResult> =>
+    split(name, ['--level', 'Trampolines', '--horizon', String(horizon), ...more]);
 
   it('proves the horizon under the fewest moves unwinnable cube by cube, and finds a plan at the fewest', async () => {
-    const below = await split('below', [
-      '--level',
-      'Trampolines',
-      '--horizon',
-      String(shortest.length - 1),
-      '--depth',
-      '2',
-      '--cap',
-      '120',
-    ]);
+    const below = await trampolines('below', shortest.length - 1, '--depth', '2', '--cap', '120');
     expect(below.summary).toMatchObject({ unanswered: 0 });
     expect(below.summary.verdict).toBe(`no win within ${shortest.length - 1} moves: every cube UNSAT`);
     // Every state two moves reach, once each (a state two orders reach is one cube).
@@ -70,14 +64,7 @@ describe('Hex-a-Hop horizons split into cubes (hexahop-split bench)', () => {
       expect.objectContaining({ level: 'Trampolines', bounds: `${shortest.length}..?` }),
     ]);
 
-    const at = await split('at', [
-      '--level',
-      'Trampolines',
-      '--horizon',
-      String(shortest.length),
-      '--cap',
-      '120',
-    ]);
+    const at = await trampolines('at', shortest.length, '--cap', '120');
     expect(at.summary.verdict).toBe(`a plan of ${shortest.length} moves`);
     expect(winsLevel(level, at.summary.plan!.split(' '))).toBe(true);
     expect(at.rows[0]).toMatchObject({
@@ -89,14 +76,7 @@ describe('Hex-a-Hop horizons split into cubes (hexahop-split bench)', () => {
 
   it('splits a horizon by where the player stands after a step, each cell a cube of the whole formula', async () => {
     const step = Math.floor(shortest.length / 2);
-    const below = await split('cells-below', [
-      '--level',
-      'Trampolines',
-      '--horizon',
-      String(shortest.length - 1),
-      '--at-step',
-      String(step),
-    ]);
+    const below = await trampolines('cells-below', shortest.length - 1, '--at-step', String(step));
     expect(below.summary.verdict).toBe(`no win within ${shortest.length - 1} moves: every cube UNSAT`);
     // One cube per cell the player may stand on after that step, the shortest plan's among them.
     const onPlan = new HexahopSimulator(level);
@@ -107,14 +87,7 @@ describe('Hex-a-Hop horizons split into cubes (hexahop-split bench)', () => {
     expect(below.cubes.every((c) => c.result === 'unsat' && c.depth === undefined)).toBe(true);
     expect(below.rows).toEqual([expect.objectContaining({ bounds: `${shortest.length}..?` })]);
 
-    const at = await split('cells-at', [
-      '--level',
-      'Trampolines',
-      '--horizon',
-      String(shortest.length),
-      '--at-step',
-      String(step),
-    ]);
+    const at = await trampolines('cells-at', shortest.length, '--at-step', String(step));
     expect(at.summary.verdict).toBe(`a plan of ${shortest.length} moves`);
     expect(winsLevel(level, at.summary.plan!.split(' '))).toBe(true);
   }, 300_000);

@@ -212,9 +212,11 @@ async function main(): Promise<void> {
       cube.kind === 'state'
         ? { depth: cube.prefix.length, prefix: cube.prefix.join(' '), result: 'bound', seconds: 0 }
         : { at: `${cube.cell.join(',')}@${cube.step}`, result: 'bound', seconds: 0 };
-    rows.push(row);
     const left = cube.kind === 'state' ? horizon - cube.prefix.length : horizon;
-    if (cube.kind === 'state' && hexahopLowerBound(cube.instance) > left) return;
+    if (cube.kind === 'state' && hexahopLowerBound(cube.instance) > left) {
+      rows.push(row);
+      return;
+    }
     const t0 = performance.now();
     const result =
       cube.kind === 'state'
@@ -243,6 +245,8 @@ async function main(): Promise<void> {
     } else {
       row.result = 'unanswered';
     }
+    // Recorded once answered, so that a cube in flight in another slot is not counted done.
+    rows.push(row);
     const done = rows.filter((r) => r.result !== 'split').length;
     const name = row.at ?? (row.prefix || '(start)');
     console.log(

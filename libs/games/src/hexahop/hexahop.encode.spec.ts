@@ -280,6 +280,43 @@ describe(encodeHexahop.name, () => {
     expect(shotsSave, 'some maps are won by shots in fewer moves than their greens').toBeGreaterThan(3);
   });
 
+  it('agrees with the search on random maps of floor tiles among greens, with idle steps ruled out', async () => {
+    const random = seededInts(20261128);
+    // Floor tiles to wander over, next to tiles whose landing depends on the direction (trampolines,
+    // lasers, boats, ice) and to tiles whose landing does not (greens, blues, spinners, builders, lifts).
+    const chars = 'oooooogggggbTLPISUl..';
+    let tried = 0;
+    let pruned = 0;
+    while (tried < 24) {
+      const searched = searchedRandomMap(random, chars, 3 + random(3), 2 + random(2));
+      if (searched === undefined) continue;
+      const { instance, best, where } = searched;
+      tried++;
+      const horizon = best?.length ?? 10;
+      const plain = sut(instance, horizon).formula.numClauses;
+      if (sut(instance, horizon, { variant: { idleSteps: true } }).formula.numClauses > plain) pruned++;
+      await expectSearchOptimum(instance, best, where, horizon, { idleSteps: true });
+    }
+    // The maps must give the clauses something to rule out.
+    expect(pruned).toBeGreaterThan(12);
+  });
+
+  it('keeps the walks over normal tiles that only look idle: round water, round to a laser, past a trampoline', async () => {
+    const walks: Record<string, HexahopInstance> = {
+      // N, NE, SE turns twice the same way, but the cell between the two moves of NE is water.
+      'round water': map(['..ogo', '.o...', '.o...'], [1, 2]),
+      // SE then N goes round to a neighbour, but the laser there fires the way the player came.
+      'round to a laser': map(['..g.', '....', '..L.', '.oo.'], [1, 3]),
+      // NE then N could be N then NE, but that lands on a trampoline, which throws into the water.
+      'past a trampoline': map(['..go', '.To.', '.o..'], [1, 2]),
+    };
+    for (const [what, instance] of Object.entries(walks)) {
+      const best = shortestWin(instance);
+      expect(best, `${what} is winnable`).toBeDefined();
+      await expectSearchOptimum(instance, best, what, 12, { idleSteps: true });
+    }
+  });
+
   it('keeps no move budget where a shot may send several beams (ice), and one where it sends one', () => {
     const clauses = (what: string, shotBudget: boolean): number =>
       sut(MAPS[what]!, 4, { variant: { shotBudget } }).formula.numClauses;

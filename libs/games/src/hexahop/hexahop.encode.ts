@@ -50,9 +50,9 @@
  * such green at the start is stood on before T: g clauses of T; phases (green walls, no blue
  * walls, builders, spinners or lasers): the walls come down once, all together; returns, no step
  * between two inert cells (normal tiles or stone walls nothing changes) and straight back: at most
- * 6 N ternary clauses; idleSteps, walks of two or three moves over normal tiles that a shorter or
+ * 6 N ternary clauses; idleSteps, walks of two or three moves onto normal tiles that a shorter or
  * earlier walk does the same as (returns, detours, the later of two orders): per cell and step at
- * most 6 (1 + 5 k) clauses of up to 10 literals, k the tiles of IDLE_LANDINGS a cell may hold.
+ * most 6 (1 + 5 k) clauses of up to 8 literals, k the tiles of IDLE_LANDINGS a cell may hold.
  * Exactness rests on two invariants of the game: while the level is not won, a green tile exists
  * (only the leave of a green and a laser remove greens, and both check the board), so "no green
  * tile or wall" is the win and "no green left" means the board check lowered the green walls; and
@@ -142,7 +142,7 @@ export interface HexahopEncodingChoices {
    */
   returns: boolean;
   /**
-   * Redundant clauses: moves in a row over normal tiles (which change nothing) never come straight
+   * Redundant clauses: moves in a row onto normal tiles (which change nothing) never come straight
    * back, never go round in two moves to a neighbour or in three to a cell two moves away, and of
    * the two orders of moves reaching the same cell two moves away over normal tiles, only the one
    * with the lower first direction is taken: each such walk has a shorter or equal one with the
@@ -1589,62 +1589,61 @@ class HexahopEncoder {
   }
 
   /**
-   * Two moves in a row that leave a normal tile and land on one change nothing but the position;
-   * with the second landing on a tile whose effect does not depend on the direction of travel
-   * (IDLE_LANDINGS), the board after both is the board before them, whichever way the player came.
-   * So a shortest plan, and of those the first in the order of directions, never steps from a to b
-   * and straight back, never goes a -> b -> c with c next to a (one move does that), and where both
-   * a -> b -> c and a -> b' -> c cross normal tiles, takes the one whose first direction is lower;
-   * nor does it turn twice the same way in three such moves (d, d + 1, d + 2), which end two moves
-   * of d + 1 away. The tiles are read at t - 1, before the walk, which changes none of them.
+   * A move onto a normal tile changes nothing but the position once its leave has acted, and the
+   * leave does the same whichever way the player goes. So after leaving a onto normal tiles, the
+   * board depends only on where the walk ends, as long as its last landing does not depend on the
+   * direction of travel (IDLE_LANDINGS). A shortest plan, and of those the first in the order of
+   * directions, therefore never steps from a normal a to b and straight back, never goes a -> b -> c
+   * with c next to a (one move does that), and where both a -> b -> c and a -> b' -> c cross normal
+   * tiles, takes the one whose first direction is lower; nor does it turn twice the same way in
+   * three such moves (d, d + 1, d + 2), which end two moves of d + 1 away. Tiles are read after the
+   * walk's first leave (its board check may turn tiles; nothing after it does), a's before it.
    */
   private encodeIdleSteps(): void {
     const f = this.winsOnly();
-    const normal = (c: number, t: number): number =>
-      c === OFF_MAP || this.st.items[c] !== 0 ? FALSE : this.s(c, Tile.Normal, t);
-    for (let t = 1; t < this.T; t++) {
-      for (const a of this.layers[t - 1]!) {
-        const na = normal(a, t - 1);
-        if (na === FALSE) continue;
-        for (const d1 of DIRECTIONS) {
-          const b = stepFrom(a, d1);
-          const nb = normal(b, t - 1);
-          if (nb === FALSE || this.pos(b, t) === FALSE) continue;
-          const pair = [not(this.pos(a, t - 1)), not(this.pos(b, t)), not(na), not(nb)];
-          for (const d2 of DIRECTIONS) {
-            const turn = (d2 - d1 + 6) % 6;
-            const c = stepFrom(b, d2);
-            if (turn === 0 || c === OFF_MAP || this.pos(c, t + 1) === FALSE) continue;
-            const end = not(this.pos(c, t + 1));
-            if (turn === 3) {
-              addFolded(f, [...pair, end]);
-              continue;
-            }
-            // 60 degrees apart, the other order crosses b' = a + d2: forbid the higher first direction.
-            // 120 degrees apart, c is next to a: forbid the detour.
-            const parallel = turn === 1 || turn === 5;
-            if (parallel && d1 < d2) continue;
-            const other = parallel ? normal(stepFrom(a, d2), t - 1) : TRUE;
-            if (other === FALSE) continue;
-            for (const lit of this.idleLandings(c, t - 1)) addFolded(f, [...pair, end, not(other), not(lit)]);
-          }
-          // Three moves turning twice the same way (d, d + 1, d + 2, or d, d - 1, d - 2) end two moves
-          // of d + 1 (or d - 1) away: forbidden where the cell between those two moves is normal.
-          const turnTwice = (turn: 1 | 5): void => {
-            const d2 = ((d1 + turn) % 6) as Direction;
-            const d3 = ((d1 + 2 * turn) % 6) as Direction;
-            const c = stepFrom(b, d2);
-            const e = stepFrom(c, d3);
-            const nc = normal(c, t - 1);
-            const nm = normal(stepFrom(a, d2), t - 1);
-            if (nc === FALSE || nm === FALSE || e === OFF_MAP || t + 2 > this.T) return;
-            if (this.pos(c, t + 1) === FALSE || this.pos(e, t + 2) === FALSE) return;
-            const walk = [...pair, not(this.pos(c, t + 1)), not(this.pos(e, t + 2)), not(nc), not(nm)];
-            for (const lit of this.idleLandings(e, t - 1)) addFolded(f, [...walk, not(lit)]);
-          };
-          turnTwice(1);
-          turnTwice(5);
+    for (let t = 1; t < this.T; t++) for (const a of this.layers[t - 1]!) this.encodeIdleWalks(f, a, t);
+  }
+
+  /** The clauses of encodeIdleSteps for walks from a, where the player stands at step t - 1. */
+  private encodeIdleWalks(f: EncodingSink, a: number, t: number): void {
+    const normal = (c: number, at = t): number =>
+      c === OFF_MAP || this.st.items[c] !== 0 ? FALSE : this.s(c, Tile.Normal, at);
+    for (const d1 of DIRECTIONS) {
+      const b = stepFrom(a, d1);
+      const nb = normal(b);
+      if (nb === FALSE || this.pos(b, t) === FALSE) continue;
+      const pair = [not(this.pos(a, t - 1)), not(this.pos(b, t)), not(nb)];
+      for (const d2 of DIRECTIONS) {
+        const turn = (d2 - d1 + 6) % 6;
+        const c = stepFrom(b, d2);
+        if (turn === 0 || c === OFF_MAP || this.pos(c, t + 1) === FALSE) continue;
+        const end = not(this.pos(c, t + 1));
+        if (turn === 3) {
+          // Straight back onto a normal tile with nothing on it: two moves that change nothing.
+          addFolded(f, [...pair, end, not(normal(a, t - 1))]);
+          continue;
         }
+        // 60 degrees apart, the other order crosses b' = a + d2: forbid the higher first direction.
+        // 120 degrees apart, c is next to a: forbid the detour.
+        const parallel = turn === 1 || turn === 5;
+        if (parallel && d1 < d2) continue;
+        const other = parallel ? normal(stepFrom(a, d2)) : TRUE;
+        if (other === FALSE) continue;
+        for (const lit of this.idleLandings(c, t)) addFolded(f, [...pair, end, not(other), not(lit)]);
+      }
+      // Three moves turning twice the same way (d, d + 1, d + 2, or d, d - 1, d - 2) end two moves
+      // of d + 1 (or d - 1) away: forbidden where the cell between those two moves is normal.
+      for (const turn of [1, 5]) {
+        const d2 = ((d1 + turn) % 6) as Direction;
+        const d3 = ((d1 + 2 * turn) % 6) as Direction;
+        const c = stepFrom(b, d2);
+        const e = stepFrom(c, d3);
+        const nc = normal(c);
+        const nm = normal(stepFrom(a, d2));
+        if (nc === FALSE || nm === FALSE || e === OFF_MAP || t + 2 > this.T) continue;
+        if (this.pos(c, t + 1) === FALSE || this.pos(e, t + 2) === FALSE) continue;
+        const walk = [...pair, not(this.pos(c, t + 1)), not(this.pos(e, t + 2)), not(nc), not(nm)];
+        for (const lit of this.idleLandings(e, t)) addFolded(f, [...walk, not(lit)]);
       }
     }
   }

@@ -135,6 +135,14 @@ describe('satfarm submit', () => {
       if (jobId === undefined) await new Promise((r) => setTimeout(r, 20));
     }
     expect(jobId).toBeDefined();
+    // The job is listed as soon as it is created, before submit has the POST's answer; a kill in
+    // between loses that answer, which submit rightly reports as a farm it cannot reach (exit 5).
+    // So the kill waits until a worker runs one of the job's horizons, long after that answer.
+    const watcher = await ProgressClient.connect(first.url);
+    clients.push(watcher);
+    const ack = await watcher.subscribe({ jobId: jobId! });
+    if (!ack.job?.horizons.some((h) => h.result !== 'queued'))
+      await watcher.horizonWhere((e) => e.jobId === jobId && e.state === 'running');
     // The API goes away with the job unfinished (no coordinator runs while it is down) and comes
     // back on the same address: submit's socket reconnects to a server that knows nothing of it.
     await first.stop('SIGKILL');

@@ -73,17 +73,26 @@ const map = (
 ): HexahopInstance => parseHexahopInstance({ map: rows, start, items });
 
 /**
- * A random framed map (see randomFramedMap) with its fewest moves by search, or undefined where
- * the map is refused or the search runs out of states.
+ * `count` random framed maps of `chars` (see randomFramedMap) from the seed, `widths` widths from 3
+ * up and 2 or 3 rows, each with its fewest moves by search; maps the parser refuses, those the
+ * search gives up on and (with `winnable`) those without a win do not count.
  */
-function searchedRandomMap(random: (n: number) => number, chars: string, width: number, height: number) {
-  const { rows, start } = randomFramedMap(random, chars, width, height);
-  try {
-    const instance = map(rows, start);
-    const best = shortestWin(instance, 20_000);
-    return { rows, instance, best, where: `${JSON.stringify(rows)} from (${start.join(', ')})` };
-  } catch {
-    return undefined;
+function* searchedRandomMaps(seed: number, chars: string, count: number, widths: number, winnable = false) {
+  const random = seededInts(seed);
+  for (let tried = 0; tried < count;) {
+    const width = 3 + random(widths);
+    const { rows, start } = randomFramedMap(random, chars, width, 2 + random(2));
+    let instance: HexahopInstance;
+    let best: MoveName[] | undefined;
+    try {
+      instance = map(rows, start);
+      best = shortestWin(instance, 20_000);
+    } catch {
+      continue;
+    }
+    if (winnable && best === undefined) continue;
+    tried++;
+    yield { rows, instance, best, where: `${JSON.stringify(rows)} from (${start.join(', ')})` };
   }
 }
 
@@ -203,16 +212,9 @@ describe(encodeHexahop.name, () => {
   });
 
   it('agrees with the search with the reach timed, on random maps of builders, boats, spinners and lifts', async () => {
-    const random = seededInts(20261126);
     // Tiles that come late: bridges built, boats floated in, tiles turned in, lifts and walls lowered.
-    const chars = 'ggggoo..UUPPSlHGBbT';
-    let tried = 0;
     let tighter = 0;
-    while (tried < 16) {
-      const searched = searchedRandomMap(random, chars, 3 + random(3), 2 + random(2));
-      if (searched === undefined) continue;
-      const { instance, best, where } = searched;
-      tried++;
+    for (const { instance, best, where } of searchedRandomMaps(20261126, 'ggggoo..UUPPSlHGBbT', 16, 3)) {
       const horizon = best?.length ?? 10;
       const timed = { timedReach: true };
       const untimed = sut(instance, horizon, { variant: { timedReach: false } });
@@ -263,35 +265,27 @@ describe(encodeHexahop.name, () => {
   });
 
   it('agrees with the search on random maps of lasers among greens, with the move budget counting shots', async () => {
-    const random = seededInts(20261127);
-    const chars = 'LLLgggggGGbTS.o';
-    let tried = 0;
     let shotsSave = 0;
-    while (tried < 30) {
-      const searched = searchedRandomMap(random, chars, 3 + random(2), 2 + random(2));
-      if (searched?.best === undefined) continue;
-      const { rows, instance, best, where } = searched;
-      tried++;
+    for (const { rows, instance, best, where } of searchedRandomMaps(
+      20261127,
+      'LLLgggggGGbTS.o',
+      30,
+      2,
+      true,
+    )) {
       // Maps won in fewer moves than greens to leave are those where an uncredited budget is wrong.
       const greens = rows.join('').replace(/[^gGb]/g, '').length + rows.join('').replace(/[^b]/g, '').length;
-      if (best.length < greens) shotsSave++;
+      if (best!.length < greens) shotsSave++;
       await expectSearchOptimum(instance, best, where, 8, { shotBudget: true });
     }
     expect(shotsSave, 'some maps are won by shots in fewer moves than their greens').toBeGreaterThan(3);
   });
 
   it('agrees with the search on random maps of floor tiles among greens, with idle steps ruled out', async () => {
-    const random = seededInts(20261128);
     // Floor tiles to wander over, next to tiles whose landing depends on the direction (trampolines,
     // lasers, boats, ice) and to tiles whose landing does not (greens, blues, spinners, builders, lifts).
-    const chars = 'oooooogggggbTLPISUl..';
-    let tried = 0;
     let pruned = 0;
-    while (tried < 24) {
-      const searched = searchedRandomMap(random, chars, 3 + random(3), 2 + random(2));
-      if (searched === undefined) continue;
-      const { instance, best, where } = searched;
-      tried++;
+    for (const { instance, best, where } of searchedRandomMaps(20261128, 'oooooogggggbTLPISUl..', 24, 3)) {
       const horizon = best?.length ?? 10;
       const plain = sut(instance, horizon).formula.numClauses;
       if (sut(instance, horizon, { variant: { idleSteps: true } }).formula.numClauses > plain) pruned++;

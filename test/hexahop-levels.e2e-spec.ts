@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 import { instanceOfLevel, loadLevelCatalog, type MoveName, scoreOf, verifyHexahop } from '@satfarm/games';
 
-import { readLevelRecords, shortestBeamPlans } from '../bench/hexahop/level-results.js';
-import { formatMarkdown, levelLines, levelsMarkdown, type SearchRow } from '../bench/hexahop/level-table.js';
+import { readLevelRecords, readSearchRows, shortestBeamPlans } from '../bench/hexahop/level-results.js';
+import { formatMarkdown, levelLines, levelsMarkdown } from '../bench/hexahop/level-table.js';
 
 const results = fileURLToPath(new URL('../bench/results', import.meta.url));
 const docs = fileURLToPath(new URL('../docs/hexahop-levels.md', import.meta.url));
@@ -17,14 +17,12 @@ const docs = fileURLToPath(new URL('../docs/hexahop-levels.md', import.meta.url)
  */
 describe('the Hex-a-Hop levels table', () => {
   const catalog = loadLevelCatalog();
-  const search = (JSON.parse(readFileSync(`${results}/hexahop-search.json`, 'utf8')) as { rows: SearchRow[] })
-    .rows;
   const { lines, problems } = levelLines(
     catalog,
     readLevelRecords((reason) => {
       throw new Error(reason);
     }, results),
-    search,
+    readSearchRows(results),
   );
 
   it('lists all 100 levels, with no record contradicting another', () => {

@@ -1,6 +1,6 @@
 /*
  * Hex-a-Hop's levels table: every level's best answer across the recorded runs of bench/results
- * (the SAT runs' proven optima and bounds, the search's answer where no SAT run proved one, and
+ * (the SAT runs' proven optima and bounds, the searches' answers where no SAT run proved one, and
  * the beam search's plans as upper bounds of the open levels). No solver runs. Fails (exit 1) on a
  * contradiction between the records: a plan shorter than a proven lower bound, two proven optima,
  * or a search optimum other than the SAT one.
@@ -14,8 +14,14 @@ import { dirname, resolve } from 'node:path';
 import { loadLevelCatalog } from '@satfarm/games';
 
 import { benchArgs, resultsPath, writeResults } from './bench-options.js';
-import { beamResultFiles, hexahopResultFiles, readLevelRecords } from './level-results.js';
-import { formatMarkdown, levelLines, levelsMarkdown, type SearchRow } from './level-table.js';
+import {
+  beamResultFiles,
+  boundedSearchFiles,
+  hexahopResultFiles,
+  readLevelRecords,
+  readSearchRows,
+} from './level-results.js';
+import { formatMarkdown, levelLines, levelsMarkdown } from './level-table.js';
 
 const { args } = benchArgs('hexahop levels', { check: { type: 'boolean', default: false } });
 
@@ -26,8 +32,7 @@ async function main(): Promise<void> {
     process.exit(1);
   };
   const results = readLevelRecords(stop);
-  const search = (JSON.parse(readFileSync(resultsPath('hexahop-search'), 'utf8')) as { rows: SearchRow[] })
-    .rows;
+  const search = readSearchRows();
   const { lines, problems } = levelLines(loadLevelCatalog(), results, search);
   for (const p of problems) console.error(`hexahop levels: ${p}`);
   const docs = resolve(dirname(resultsPath('hexahop')), '../../docs/hexahop-levels.md');
@@ -49,7 +54,7 @@ async function main(): Promise<void> {
     console.log(`wrote ${docs}`);
     writeResults(resultsPath('hexahop-levels'), {
       report: 'hexahop-levels',
-      from: [...files, ...beamResultFiles()].map((f) => f.replace(/^.*\//, '')),
+      from: [...files, ...beamResultFiles(), ...boundedSearchFiles()].map((f) => f.replace(/^.*\//, '')),
       problems,
       lines,
     });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 import { resultsPath } from './bench-options.js';
+import type { SearchRow } from './level-table.js';
 
 /** A verified plan one SAT run reported for a level. */
 export interface ReportedPlan {
@@ -130,6 +131,24 @@ export function hexahopResultFiles(folder = dirname(resultsPath('hexahop'))): st
     folder,
     (f) => /^hexahop.*\.json$/.test(f) && !/^hexahop-(search|beam|custom-maps|levels)/.test(f),
   );
+}
+
+/** The bounded search bench's result files of bench/results (or `folder`). */
+export function boundedSearchFiles(folder = dirname(resultsPath('hexahop'))): string[] {
+  return resultFiles(folder, (f) => /^hexahop-search-bounded.*\.json$/.test(f));
+}
+
+/**
+ * The searches' rows of bench/results (or `folder`): the search bench's (hexahop-search.json), then
+ * the bounded search's, each named by its file.
+ */
+export function readSearchRows(folder = dirname(resultsPath('hexahop'))): SearchRow[] {
+  const rowsOf = (file: string): SearchRow[] =>
+    (JSON.parse(readFileSync(file, 'utf8')) as { rows: SearchRow[] }).rows.map((row) => ({
+      ...row,
+      source: file.replace(/^.*\//, ''),
+    }));
+  return [`${folder}/hexahop-search.json`, ...boundedSearchFiles(folder)].flatMap(rowsOf);
 }
 
 /** The beam bench's result files of bench/results (or `folder`). */

@@ -26,12 +26,19 @@ export interface LevelLine {
   plan?: string;
 }
 
-/** A row of the search bench's result (hexahop-search.json). */
+/**
+ * A row of a search's result: the search bench's (hexahop-search.json), `search` the fewest moves
+ * or `>d`; or the bounded search's (hexahop-search-bounded-*.json), which also gives `lower`: no
+ * win has fewer moves.
+ */
 export interface SearchRow {
   level: string;
   search: string;
+  lower?: number;
   score?: number;
   plan?: string;
+  /** The result file (hexahop-search.json when not given). */
+  source?: string;
 }
 
 interface CatalogLevel {
@@ -54,14 +61,27 @@ export function levelLines(
   const lines = catalog.map((entry): LevelLine => {
     const base = { number: entry.number, level: entry.name, par: entry.par };
     const r = results.get(entry.name);
-    const found = search.find((s) => s.level === entry.name);
-    const searched = found !== undefined && /^\d+$/.test(found.search) ? Number(found.search) : undefined;
+    const rows = search.filter((s) => s.level === entry.name);
+    const found = rows.find((s) => /^\d+$/.test(s.search));
+    const searched = found === undefined ? undefined : Number(found.search);
+    // The highest bound a search proved: no win has fewer moves.
+    const bounding = rows
+      .filter((s) => s.lower !== undefined)
+      .reduce<SearchRow | undefined>((a, b) => (a === undefined || b.lower! > a.lower! ? b : a), undefined);
+    const searchLower = bounding?.lower ?? 0;
     for (const p of r?.plans ?? []) {
       if (p.moves < (r?.lower ?? 0))
         problems.push(`${entry.name}: a plan of ${p.moves} under the bound ${r!.lower} (${p.source})`);
+      if (p.moves < searchLower)
+        problems.push(
+          `${entry.name}: a plan of ${p.moves} under the search's bound ${searchLower} (${p.source})`,
+        );
     }
     if (searched !== undefined && r?.optimum !== undefined && searched !== r.optimum) {
       problems.push(`${entry.name}: search ${searched}, SAT optimum ${r.optimum}`);
+    }
+    if (searched !== undefined && searched < (r?.lower ?? 0)) {
+      problems.push(`${entry.name}: search ${searched} under the SAT bound ${r!.lower}`);
     }
     if (r?.optimum !== undefined) {
       const best = bestOf(r.plans.filter((p) => p.moves === r.optimum));
@@ -86,23 +106,29 @@ export function levelLines(
         moves: searched,
         bounds: `${searched}..${searched}`,
         ...(found!.score === undefined ? {} : { score: found!.score }),
-        source: 'hexahop-search.json',
+        source: found!.source ?? 'hexahop-search.json',
         ...(found!.plan === undefined ? {} : { plan: found!.plan }),
       };
     }
     if (r === undefined) return { ...base, status: 'none', bounds: '0..?', source: '-' };
     const shortest = Math.min(...r.plans.map((p) => p.moves));
     const best = r.plans.length > 0 ? bestOf(r.plans.filter((p) => p.moves === shortest)) : undefined;
+    const bySearch = bounding !== undefined && searchLower > r.lower;
+    const lower = Math.max(r.lower, searchLower);
+    const lowerSource = bySearch ? bounding.source : r.lowerSource;
+    const source =
+      best === undefined || best.source === lowerSource
+        ? (lowerSource ?? '-')
+        : `bound: ${lowerSource ?? '-'}; plan: ${best.source}`;
+    // A search's bound that meets a plan proves the plan the fewest moves.
+    const met = best !== undefined && bySearch && shortest === lower;
     return {
       ...base,
-      status: 'open',
+      status: met ? 'search' : 'open',
       ...(best === undefined ? {} : { moves: shortest }),
-      bounds: `${r.lower}..${best === undefined ? '?' : shortest}`,
+      bounds: `${lower}..${best === undefined ? '?' : shortest}`,
       ...(best?.score === undefined ? {} : { score: best.score }),
-      source:
-        best === undefined || best.source === r.lowerSource
-          ? (r.lowerSource ?? '-')
-          : `bound: ${r.lowerSource ?? '-'}; plan: ${best.source}`,
+      source,
       ...(best?.plan === undefined ? {} : { plan: best.plan }),
     };
   });
@@ -124,7 +150,9 @@ export function levelsMarkdown(lines: LevelLine[]): string {
     '`bench/results` (every plan replayed in the simulator when it was found). **optimal**: a plan and',
     'UNSAT one move below it, on the SAT farm; **open**: the proven lower bound and the shortest plan',
     'found (by a SAT run, or by the beam search of hexahop-beam.json: an upper bound); **search**: no',
-    'SAT run has proven it, the search over every state has (hexahop-search.json). The score is the',
+    'SAT run has proven it, a search over the states has: over every state (hexahop-search.json), or',
+    'over those an admissible bound on the moves left keeps (hexahop-search-bounded-*.json: no win',
+    'within its bound, and a plan one move longer). The score is the',
     'best among the plans of that many moves; "proof" is the result file of the fastest run that',
     'proved the optimum, and its wall time (runs started with `--min-horizon` began at a bound an',
     'earlier run proved).',

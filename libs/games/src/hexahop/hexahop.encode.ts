@@ -94,7 +94,7 @@ import { chainBranches, type ChainOracle, isRaised, leftTile, TILE_COUNT } from 
 import { decodeHexahop } from './hexahop.decode.js';
 import { unsupportedFeatures } from './hexahop.features.js';
 import { cellX, cellY, type Direction, DIRECTIONS, OFF_MAP, stepFrom } from './hexahop.geometry.js';
-import { hexahopLowerBound } from './hexahop.lower-bound.js';
+import { greensPerShot, hexahopLowerBound } from './hexahop.lower-bound.js';
 import {
   explodingLasers,
   type HexahopInstance,
@@ -1698,7 +1698,7 @@ class HexahopEncoder {
    * greens (without lasers, the only way a green goes otherwise).
    */
   private encodeBudget(): void {
-    const perShot = this.greensPerShot();
+    const perShot = greensPerShot(this.st, this.jumpCells.length > 0);
     if (perShot === undefined) return;
     const f = this.winsOnly();
     let greens = 0;
@@ -1751,24 +1751,6 @@ class HexahopEncoder {
     if (budget < 0) f.add([]);
     else if (budget === 0) for (const l of spent) f.add([-l]);
     else if (budget < spent.length) sequentialAtMostK(f, spent, budget);
-  }
-
-  /**
-   * The most greens (tiles or walls) one laser shot may destroy: where a shot sends one beam, it
-   * hits one tile, a green or a laser whose explosion takes its six neighbours. Undefined where a
-   * shot may send more (ice refracts beams, a jump fires all six ways); 0 without lasers.
-   */
-  private greensPerShot(): number | undefined {
-    if (this.st.laserHit.size === 0) return 0;
-    if (this.jumpCells.length > 0 || this.st.cellsMaying(Tile.Ice).length > 0) return undefined;
-    const greenish = (c: number): boolean => c !== OFF_MAP && GREENISH.some((k) => this.st.may(c, k));
-    let most = 0;
-    for (const x of this.st.laserHit) {
-      if (greenish(x)) most = Math.max(most, 1);
-      if (this.st.may(x, Tile.Laser))
-        most = Math.max(most, DIRECTIONS.filter((d) => greenish(stepFrom(x, d))).length);
-    }
-    return most;
   }
 
   /**

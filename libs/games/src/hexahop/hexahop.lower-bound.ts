@@ -1,5 +1,5 @@
-import { cellIndex } from './hexahop.geometry.js';
-import { type HexahopInstance, Tile } from './hexahop.model.js';
+import { cellIndex, DIRECTIONS, OFF_MAP, stepFrom } from './hexahop.geometry.js';
+import { type HexahopInstance, type HexahopSimulator, Tile } from './hexahop.model.js';
 import { type HexahopMap, type HexahopStatics, staticsOf } from './hexahop.statics.js';
 
 /** Up to this many greens the tour bound is exact over the move graph (2^k k^2 steps); above, a spanning tree. */
@@ -120,4 +120,46 @@ function spanningTreeWeight(dist: number[][]): number {
 export function hexahopDefaultMaxHorizon(instance: HexahopInstance): number {
   const lower = hexahopLowerBound(instance);
   return Math.max(lower, instance.par !== undefined && instance.par > 0 ? instance.par : 4 * lower + 20);
+}
+
+/**
+ * The most greens (tiles or walls) one laser shot may destroy on the level: where a shot sends one
+ * beam, it hits one tile, a green or a laser whose explosion takes its six neighbours. Undefined
+ * where a shot may send more (ice refracts beams; `jumps`: a jump fires all six ways); 0 without
+ * lasers.
+ */
+export function greensPerShot(st: HexahopStatics, jumps: boolean): number | undefined {
+  if (st.laserHit.size === 0) return 0;
+  if (jumps || st.cellsMaying(Tile.Ice).length > 0) return undefined;
+  const greenish = (c: number): boolean =>
+    c !== OFF_MAP && (st.may(c, Tile.Green) || st.may(c, Tile.GreenWall));
+  let most = 0;
+  for (const x of st.laserHit) {
+    if (greenish(x)) most = Math.max(most, 1);
+    if (st.may(x, Tile.Laser))
+      most = Math.max(most, DIRECTIONS.filter((d) => greenish(stepFrom(x, d))).length);
+  }
+  return most;
+}
+
+/**
+ * An admissible bound on the moves a state still needs to win, for searches over states (the
+ * level's statics `st` hold for every state it reaches). Every green tile and green wall D now
+ * standing must go: a move removes at most the one it leaves, plus what its shot destroys when it
+ * lands on a laser (at most p, see greensPerShot). A move that lands on a laser is followed, unless
+ * it was the last, by one that leaves a laser, which removes nothing by leaving; and the first move
+ * leaves the player's cell, removing nothing when that is not green (c = 1). So m moves remove at
+ * most p m - c + 1 (with p = 1: m - c + 1), and m >= (D + c - 1) / p; without lasers, m >= D + c.
+ * Blue tiles and builders only add greens, spinners only move them, so they keep it a bound.
+ * Where a shot may destroy an unknown number (ice, jumps), the bound is 1.
+ */
+export function movesLeftBound(st: HexahopStatics, jumps = false): (sim: HexahopSimulator) => number {
+  const p = greensPerShot(st, jumps);
+  if (p === undefined) return () => 1;
+  return (sim) => {
+    const greens = sim.count(Tile.Green) + sim.count(Tile.GreenWall);
+    const c = isGreen(sim.tiles[sim.player]) ? 0 : 1;
+    const moves = p === 0 ? greens + c : Math.ceil((greens + c - 1) / p);
+    return Math.max(1, moves);
+  };
 }

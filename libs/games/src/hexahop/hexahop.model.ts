@@ -125,6 +125,9 @@ export class HexahopSimulator {
   moves = 0;
   dead = false;
   won = false;
+  /** While recording (see `record`): per tile change, the cell and the tile it held. */
+  private journal: Int32Array | undefined;
+  private journalEnd = 0;
   private readonly counts = new Int32Array(32);
 
   constructor(instance: Pick<HexahopInstance, 'tiles' | 'items' | 'start'>) {
@@ -193,6 +196,66 @@ export class HexahopSimulator {
     this.dead = false;
     this.won = false;
     this.moves = moves;
+  }
+
+  /**
+   * Puts the simulator in the state where `cells` hold `tiles` (the other cells as they are) and
+   * the player stands on `player`: alive, not won, at move `moves`. Cheaper than `unpackState`
+   * for searches that key states on the few cells that may change.
+   */
+  restoreCells(cells: ArrayLike<number>, tiles: ArrayLike<number>, player: number, moves: number): void {
+    for (let i = 0; i < cells.length; i++)
+      if (this.tiles[cells[i]!] !== tiles[i]) this.set(cells[i]!, tiles[i]!);
+    this.player = player;
+    this.dead = false;
+    this.won = false;
+    this.moves = moves;
+  }
+
+  /**
+   * Starts (or ends) recording tile changes, so that a search can undo a move instead of loading
+   * the state it came from again: `changeCount` and `changedCell` then say what changed, `undo`
+   * puts it back.
+   */
+  record(on: boolean): void {
+    this.journal = on ? (this.journal ?? new Int32Array(256)) : undefined;
+    this.journalEnd = 0;
+  }
+
+  /** The tile changes since recording started or the last `undo` (a cell may change more than once). */
+  get changeCount(): number {
+    return this.journalEnd >> 1;
+  }
+
+  /** The cell of change `j` (0 <= j < changeCount). */
+  changedCell(j: number): number {
+    return this.journal![2 * j]!;
+  }
+
+  /**
+   * Puts back every tile changed since recording started or the last `undo`, and the player on
+   * `player`, alive, not won (the score, the move count and the items stay as they are).
+   */
+  undo(player: number): void {
+    const journal = this.journal;
+    if (journal === undefined) throw new Error('undo needs record(true) first');
+    this.journal = undefined;
+    for (let i = this.journalEnd - 2; i >= 0; i -= 2) this.set(journal[i]!, journal[i + 1]!);
+    this.journal = journal;
+    this.journalEnd = 0;
+    this.player = player;
+    this.dead = false;
+    this.won = false;
+  }
+
+  private note(cell: number): void {
+    if (this.journalEnd + 2 > this.journal!.length) {
+      const wider = new Int32Array(this.journal!.length * 2);
+      wider.set(this.journal!);
+      this.journal = wider;
+    }
+    this.journal![this.journalEnd++] = cell;
+    this.journal![this.journalEnd++] = this.tiles[cell]!;
   }
 
   /**
@@ -395,7 +458,8 @@ export class HexahopSimulator {
   }
 
   private set(cell: number, tile: number): void {
-    if (cell === OFF_MAP) return;
+    if (cell === OFF_MAP || this.tiles[cell] === tile) return;
+    if (this.journal !== undefined) this.note(cell);
     this.counts[this.tiles[cell]!]!--;
     this.counts[tile]!++;
     this.tiles[cell] = tile;

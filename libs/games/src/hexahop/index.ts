@@ -48,6 +48,12 @@ export { windowAround } from './hexahop.statics.js';
 export { parseHexahopInstance, parseHexahopPlan } from './hexahop.parse.js';
 export { type HexahopSearchOutcome, searchShortestWin } from './hexahop.search.js';
 export {
+  boundedSearchProblem,
+  type HexahopBoundedSearchOptions,
+  type HexahopBoundedSearchOutcome,
+  searchWinWithin,
+} from './hexahop.bounded-search.js';
+export {
   BEAM_RANKINGS,
   type BeamRanking,
   beamScore,
@@ -66,7 +72,12 @@ export {
 export { decodeHexahop, scoreOf } from './hexahop.decode.js';
 export { verifyHexahop } from './hexahop.verify.js';
 export { type HexahopFrame, type HexahopRender, renderHexahop } from './hexahop.render.js';
-export { hexahopDefaultMaxHorizon, hexahopLowerBound } from './hexahop.lower-bound.js';
+export {
+  greensPerShot,
+  hexahopDefaultMaxHorizon,
+  hexahopLowerBound,
+  movesLeftBound,
+} from './hexahop.lower-bound.js';
 
 /**
  * Hex-a-Hop (DESIGN.md §5, HEXAHOP.md): destroy every green tile without drowning, in the fewest

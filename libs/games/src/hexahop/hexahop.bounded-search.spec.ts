@@ -91,9 +91,11 @@ describe(searchWinWithin.name, () => {
     expect(whole.layers).toEqual([1, ...layers]);
     expect(whole.layers.reduce((a, b) => a + b)).toBe(whole.states);
     const capped = sut(instance, 25, { maxStates: 1000 });
-    expect(capped).toMatchObject({ capped: true });
+    expect(capped).toMatchObject({ capped: true, states: 1000 });
     expect(capped.plan).toBeUndefined();
-    expect(capped.states).toBeLessThan(whole.states);
+    // The depths it played out whole, as the uncapped search kept them.
+    expect(capped.layers).toEqual(whole.layers.slice(0, capped.layers.length));
+    expect(capped.layers.reduce((a, b) => a + b)).toBeLessThan(1000);
   });
 
   it('refuses a level with items, whose states it does not key, and one whose tiles may spread', () => {

@@ -13,9 +13,12 @@ export interface HexahopBoundedSearchOutcome {
   bound: number;
   /** Distinct states kept (the start included). */
   states: number;
-  /** States kept at each depth, the start's layer first. */
+  /** States kept at each depth played out whole, the start's layer first. */
   layers: number[];
-  /** Set when the search stopped at `maxStates`, before an answer. */
+  /**
+   * Set when the search stopped at `maxStates`, before an answer: it played out every depth of
+   * `layers`, so no win takes fewer than `layers.length` moves.
+   */
   capped: boolean;
 }
 
@@ -81,12 +84,19 @@ export function searchWinWithin(
           const plan = [...table.path(s), DIRECTION_NAMES[m]!];
           const replay = new HexahopSimulator(instance);
           for (const move of plan) replay.move(move);
+          if (!replay.won || replay.dead)
+            throw new Error('bounded search: its plan does not replay to a win');
           return { plan, score: replay.score, bound, states: table.size, layers, capped: false };
         }
         if (depth + 1 + h(sim) > bound) continue;
         key.set(parentKey);
         codec.update(sim, key);
         table.add(key, s, m);
+        // Capped mid-layer, every depth before this one was played out whole.
+        if (table.size >= maxStates) {
+          sim.record(false);
+          return { bound, states: table.size, layers, capped: true };
+        }
       }
       sim.undo(player);
       sim.record(false);
@@ -94,7 +104,6 @@ export function searchWinWithin(
     layers.push(table.size - to);
     options.onLayer?.(depth + 1, table.size - to, table.size);
     if (table.size === to) break;
-    if (table.size >= maxStates) return { bound, states: table.size, layers, capped: true };
     from = to;
   }
   return { bound, states: table.size, layers, capped: false };

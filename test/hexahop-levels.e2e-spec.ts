@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { instanceOfLevel, loadLevelCatalog, type MoveName, scoreOf, verifyHexahop } from '@satfarm/games';
 
 import { readLevelRecords, readSearchRows, shortestBeamPlans } from '../bench/hexahop/level-results.js';
-import { formatMarkdown, levelLines, levelsMarkdown } from '../bench/hexahop/level-table.js';
+import { formatMarkdown, levelLines, levelsMarkdown, type SearchRow } from '../bench/hexahop/level-table.js';
 
 const results = fileURLToPath(new URL('../bench/results', import.meta.url));
 const docs = fileURLToPath(new URL('../docs/hexahop-levels.md', import.meta.url));
@@ -36,6 +36,32 @@ describe('the Hex-a-Hop levels table', () => {
       readFileSync(docs, 'utf8'),
       'stale: regenerate it with node dist/bench/hexahop/hexahop-levels.report.js',
     ).toBe(await formatMarkdown(levelsMarkdown(lines), docs));
+  });
+
+  it("counts a level as found by search only where a search's bound meets a plan, and flags a plan under it", () => {
+    const level = { number: 1, name: 'A', par: 50, supported: true };
+    const plan = (moves: number) => ({ moves, optimal: false, source: 'plans.json', plan: 'N' });
+    const sat = new Map([['A', { lower: 40, lowerSource: 'sat.json', plans: [plan(45)] }]]);
+    const bound = (lower: number): SearchRow => ({
+      level: 'A',
+      search: `>${lower - 1}`,
+      lower,
+      source: 'b.json',
+    });
+    const lineWith = (rows: SearchRow[]) => levelLines([level], sat, rows);
+    expect(lineWith([bound(45)]).lines[0]).toMatchObject({
+      status: 'search',
+      moves: 45,
+      bounds: '45..45',
+      source: 'bound: b.json; plan: plans.json',
+    });
+    expect(lineWith([bound(43)]).lines[0]).toMatchObject({ status: 'open', bounds: '43..45' });
+    expect(lineWith([bound(38)]).lines[0]).toMatchObject({ status: 'open', bounds: '40..45' });
+    expect(lineWith([bound(46)]).problems).toEqual([
+      "A: a plan of 45 under the search's bound 46 (plans.json)",
+    ]);
+    const found = { level: 'A', search: '44', lower: 44, source: 'c.json' };
+    expect(lineWith([found, bound(45)]).problems).toContain('A: search 44 under the bound 45 of b.json');
   });
 
   it('wins every level it gives a plan for, in the moves and with the score it says', () => {

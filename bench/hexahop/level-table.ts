@@ -83,6 +83,13 @@ export function levelLines(
     if (searched !== undefined && searched < (r?.lower ?? 0)) {
       problems.push(`${entry.name}: search ${searched} under the SAT bound ${r!.lower}`);
     }
+    for (const other of rows) {
+      const says = /^\d+$/.test(other.search) ? Number(other.search) : undefined;
+      if (says !== undefined && says !== searched)
+        problems.push(`${entry.name}: search ${searched} in ${found!.source}, ${says} in ${other.source}`);
+      if (searched !== undefined && other.lower !== undefined && searched < other.lower)
+        problems.push(`${entry.name}: search ${searched} under the bound ${other.lower} of ${other.source}`);
+    }
     if (r?.optimum !== undefined) {
       const best = bestOf(r.plans.filter((p) => p.moves === r.optimum));
       const proofs = r.plans

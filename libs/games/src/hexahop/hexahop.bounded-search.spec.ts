@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { searchWinWithin } from './hexahop.bounded-search.js';
-import type { MoveName } from './hexahop.geometry.js';
+import { cellIndex, MAP_SIZE, type MoveName } from './hexahop.geometry.js';
 import { instanceOfLevel, loadLevelCatalog } from './hexahop.level-catalog.js';
 import { movesLeftBound } from './hexahop.lower-bound.js';
-import { type HexahopInstance, HexahopSimulator } from './hexahop.model.js';
+import { type HexahopInstance, HexahopSimulator, Tile } from './hexahop.model.js';
 import { parseHexahopInstance } from './hexahop.parse.js';
 import { randomFramedMap, seededInts } from './hexahop.random-maps.testing.js';
 import { searchShortestWin } from './hexahop.search.js';
@@ -96,6 +96,25 @@ describe(searchWinWithin.name, () => {
     // The depths it played out whole, as the uncapped search kept them.
     expect(capped.layers).toEqual(whole.layers.slice(0, capped.layers.length));
     expect(capped.layers.reduce((a, b) => a + b)).toBeLessThan(1000);
+  });
+
+  it('bounds nothing beyond one move where a spinner on the edge of the map may turn a green off it', () => {
+    // The parser refuses such maps; an instance built by hand is still searched soundly.
+    const tiles = new Array<number>(MAP_SIZE * MAP_SIZE).fill(Tile.Water);
+    const put = (x: number, y: number, t: number): void => void (tiles[cellIndex(x, y)] = t);
+    put(0, 1, Tile.Spinner);
+    for (const [x, y] of [
+      [0, 0],
+      [0, 2],
+      [1, 1],
+      [1, 2],
+    ] as const)
+      put(x, y, Tile.Green);
+    put(1, 0, Tile.Normal);
+    const edge: HexahopInstance = { ...map(['og'], [0, 0]), tiles, start: [1, 0] };
+    expect(movesLeftBound(staticsOf(edge))(new HexahopSimulator(edge))).toBe(1);
+    const inner = map(['......', '..g...', '.oSg..', '..gg..', '......'], [1, 2]);
+    expect(movesLeftBound(staticsOf(inner))(new HexahopSimulator(inner))).toBe(5);
   });
 
   it('refuses a level with items, whose states it does not key, and one whose tiles may spread', () => {

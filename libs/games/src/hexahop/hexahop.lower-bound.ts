@@ -152,10 +152,13 @@ export function greensPerShot(st: HexahopStatics, jumps: boolean): number | unde
  * most p m - c + 1 (with p = 1: m - c + 1), and m >= (D + c - 1) / p; without lasers, m >= D + c.
  * Blue tiles and builders only add greens, spinners only move them, so they keep it a bound.
  * Where a shot may destroy an unknown number (ice, jump items), or a spinner may turn a green off
- * the map (unbounded statics), the bound is 1.
+ * the map (unbounded statics, or a spinner on the map's edge), the bound is 1.
  */
 export function movesLeftBound(st: HexahopStatics): (sim: HexahopSimulator) => number {
-  const p = st.unbounded ? undefined : greensPerShot(st, st.jumpItems.length > 0);
+  const edgeSpinner = st
+    .cellsMaying(Tile.Spinner)
+    .some((c) => DIRECTIONS.some((d) => stepFrom(c, d) === OFF_MAP));
+  const p = st.unbounded || edgeSpinner ? undefined : greensPerShot(st, st.jumpItems.length > 0);
   if (p === undefined) return () => 1;
   return (sim) => {
     const greens = sim.count(Tile.Green) + sim.count(Tile.GreenWall);

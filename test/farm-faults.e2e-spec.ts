@@ -254,6 +254,27 @@ describe('a formula build that holds the event loop longer than the horizon lock
     expect(endedAfter).toBeLessThan(1000);
     expect(buildMs! - 500).toBeGreaterThan(endedAfter + 1000);
   });
+
+  it('at a cancel, keeps the record of the horizon a worker failed and removes those no worker took', async () => {
+    await worker(1);
+    const jobId = await submit(
+      'snake',
+      { width: 100, height: 100, length: 3, start: [0, 0], apples: [[99, 99]] },
+      { parallelism: 3, maxHorizon: 199 },
+    );
+    const [running, ...waiting] = [197, 198, 199].map((t) => `${jobId}.t${t}`);
+    await progress.horizon(jobId, 197, 'running');
+    for (const id of waiting) expect(await horizons.getJobState(id)).toMatch(/^(waiting|prioritized)$/);
+    expect((await http(api.url, 'DELETE', `/v1/jobs/${jobId}`)).status).toBe(200);
+    let state = await horizons.getJobState(running!);
+    for (let i = 0; i < 1000 && state !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      state = await horizons.getJobState(running!);
+    }
+    expect(state).toBe('failed');
+    expect((await horizons.getJob(running!))!.failedReason).toBe('cancelled');
+    expect(await Promise.all(waiting.map((id) => horizons.getJobState(id)))).toEqual(['unknown', 'unknown']);
+  });
 });
 
 describe('a solver that crashes or prints garbage', () => {

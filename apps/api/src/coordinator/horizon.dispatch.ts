@@ -12,6 +12,9 @@ import {
   JobName,
 } from '@satfarm/queue';
 
+/** The states of a horizon job that no worker has taken yet. */
+const UNTAKEN = new Set<string>(['waiting', 'prioritized', 'delayed', 'waiting-children']);
+
 /** A horizon to queue, with its job's priority. */
 export interface HorizonToQueue {
   payload: HorizonJob;
@@ -55,7 +58,13 @@ export class HorizonDispatch {
 
   /** Removes these horizons from the queue if they are still waiting. */
   async removeWaiting(horizonJobIds: string[]): Promise<void> {
-    // An active job is locked and stays (its worker was told to stop); waiting ones go.
-    await Promise.all(horizonJobIds.map((id) => this.queue.remove(id).catch(() => 0)));
+    // An active job is locked and stays (its worker was told to stop). A finished one stays too:
+    // a worker that saw the cancel marker may have failed its horizon ('cancelled') before this
+    // runs, and that record is what the queue UI shows; only jobs no worker took yet go.
+    await Promise.all(
+      horizonJobIds.map(async (id) => {
+        if (UNTAKEN.has(await this.queue.getJobState(id))) await this.queue.remove(id).catch(() => 0);
+      }),
+    );
   }
 }

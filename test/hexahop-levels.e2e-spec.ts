@@ -62,6 +62,25 @@ describe('the Hex-a-Hop levels table', () => {
     ]);
     const found = { level: 'A', search: '44', lower: 44, source: 'c.json' };
     expect(lineWith([found, bound(45)]).problems).toContain('A: search 44 under the bound 45 of b.json');
+    // A search's own plan stands beside the recorded ones of as many moves: the best score shows.
+    const searched = (score: number): SearchRow => ({
+      level: 'A',
+      search: '45',
+      lower: 45,
+      score,
+      plan: 'S',
+      source: 'd.json',
+    });
+    const scored = new Map([['A', { lower: 40, plans: [{ ...plan(45), score: 85 }] }]]);
+    expect(levelLines([level], scored, [searched(95)]).lines[0]).toMatchObject({
+      score: 85,
+      source: 'd.json; plan: plans.json',
+    });
+    expect(levelLines([level], scored, [searched(75)]).lines[0]).toMatchObject({
+      score: 75,
+      source: 'd.json',
+      plan: 'S',
+    });
   });
 
   it('wins every level it gives a plan for, in the moves and with the score it says', () => {

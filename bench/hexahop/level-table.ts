@@ -107,14 +107,23 @@ export function levelLines(
       };
     }
     if (searched !== undefined) {
+      // The best score among the search's plan and the recorded plans of as many moves.
+      const searchPlan: ReportedPlan = {
+        moves: searched,
+        optimal: false,
+        source: found!.source ?? 'hexahop-search.json',
+        ...(found!.score === undefined ? {} : { score: found!.score }),
+        ...(found!.plan === undefined ? {} : { plan: found!.plan }),
+      };
+      const best = bestOf([searchPlan, ...(r?.plans ?? []).filter((p) => p.moves === searched)]);
       return {
         ...base,
         status: 'search',
         moves: searched,
         bounds: `${searched}..${searched}`,
-        ...(found!.score === undefined ? {} : { score: found!.score }),
-        source: found!.source ?? 'hexahop-search.json',
-        ...(found!.plan === undefined ? {} : { plan: found!.plan }),
+        ...(best.score === undefined ? {} : { score: best.score }),
+        source: best === searchPlan ? searchPlan.source : `${searchPlan.source}; plan: ${best.source}`,
+        ...(best.plan === undefined ? {} : { plan: best.plan }),
       };
     }
     if (r === undefined) return { ...base, status: 'none', bounds: '0..?', source: '-' };

@@ -71,7 +71,7 @@ function main(): void {
     }
     const seconds = Math.round((performance.now() - began) / 100) / 10;
     const moves = outcome.plan?.length;
-    const lower = moves ?? (outcome.capped ? outcome.layers.length : sat + 1);
+    const lower = outcome.lower;
     const check = moves === sat ? 'same' : outcome.capped && moves === undefined ? 'capped' : 'DISAGREE';
     const row: Row = {
       ...base,

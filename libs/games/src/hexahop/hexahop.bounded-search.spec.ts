@@ -54,6 +54,7 @@ function expectShortest(instance: HexahopInstance, best: MoveName[], where: stri
   const below = sut(instance, best.length - 1);
   expect(below.plan, where).toBeUndefined();
   expect(below.capped, where).toBe(false);
+  expect([found.lower, below.lower], where).toEqual([best.length, best.length]);
 }
 
 describe(searchWinWithin.name, () => {
@@ -95,6 +96,7 @@ describe(searchWinWithin.name, () => {
     expect(capped.plan).toBeUndefined();
     // The depths it played out whole, as the uncapped search kept them.
     expect(capped.layers).toEqual(whole.layers.slice(0, capped.layers.length));
+    expect(capped.lower).toBe(capped.layers.length);
     expect(capped.layers.reduce((a, b) => a + b)).toBeLessThan(1000);
   });
 

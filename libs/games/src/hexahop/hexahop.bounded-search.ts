@@ -11,6 +11,11 @@ export interface HexahopBoundedSearchOutcome {
   score?: number;
   /** The most moves searched: without a plan (and not capped), no win takes this many or fewer. */
   bound: number;
+  /**
+   * No win has fewer moves: the plan's length, else one above the bound, or, capped, the depths
+   * played out whole (`layers.length`).
+   */
+  lower: number;
   /** Distinct states kept (the start included). */
   states: number;
   /** States kept at each depth played out whole, the start's layer first. */
@@ -44,7 +49,7 @@ export function boundedSearchProblem(instance: Pick<HexahopInstance, 'items'>): 
  * or fewer. That makes it a proof independent of the SAT encoding, for levels whose pruned
  * states number up to a few hundred million: a state is its player cell and the tiles of the
  * cells the statics say may change, packed in a few 32-bit words, in a hash table of typed
- * arrays (about 30 bytes a state), not a JS Map (which holds a few million).
+ * arrays (35 to 40 bytes a state in all, as Forced Fire's runs peaked), not a JS Map (which holds a few million).
  */
 export function searchWinWithin(
   instance: HexahopInstance,
@@ -86,7 +91,15 @@ export function searchWinWithin(
           for (const move of plan) replay.move(move);
           if (!replay.won || replay.dead)
             throw new Error('bounded search: its plan does not replay to a win');
-          return { plan, score: replay.score, bound, states: table.size, layers, capped: false };
+          return {
+            plan,
+            score: replay.score,
+            bound,
+            lower: plan.length,
+            states: table.size,
+            layers,
+            capped: false,
+          };
         }
         if (depth + 1 + h(sim) > bound) continue;
         key.set(parentKey);
@@ -95,7 +108,7 @@ export function searchWinWithin(
         // Capped mid-layer, every depth before this one was played out whole.
         if (table.size >= maxStates) {
           sim.record(false);
-          return { bound, states: table.size, layers, capped: true };
+          return { bound, lower: layers.length, states: table.size, layers, capped: true };
         }
       }
       sim.undo(player);
@@ -106,7 +119,7 @@ export function searchWinWithin(
     if (table.size === to) break;
     from = to;
   }
-  return { bound, states: table.size, layers, capped: false };
+  return { bound, lower: bound + 1, states: table.size, layers, capped: false };
 }
 
 /**

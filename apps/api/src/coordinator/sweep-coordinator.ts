@@ -422,6 +422,7 @@ export class SweepCoordinator {
         ...(meta.options.encoding === undefined ? {} : { encoding: meta.options.encoding }),
       },
       priority: meta.options.priority,
+      tenant: tenantOf(meta),
     };
   }
 
@@ -571,4 +572,9 @@ function safeRender(game: GameDefinition<unknown, unknown>, instance: unknown, s
   } catch {
     return undefined;
   }
+}
+
+/** The tenant a job's horizons are shared out to (docs/farm.md, "Fair share"). */
+export function tenantOf(meta: Pick<JobMeta, 'owner' | 'batchId'>): string {
+  return `${meta.owner ?? 'anonymous'}/${meta.batchId ?? 'jobs'}`;
 }

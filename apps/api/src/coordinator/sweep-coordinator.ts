@@ -381,6 +381,7 @@ export class SweepCoordinator {
       ...(batchId === undefined ? {} : { batchId }),
       // The name the client used: workers look the game up by it.
       game: request.game,
+      summary: summaryOf(game, parsed),
       planning: game.planning,
       options,
       createdAt: now,
@@ -577,4 +578,13 @@ function safeRender(game: GameDefinition<unknown, unknown>, instance: unknown, s
 /** The tenant a job's horizons are shared out to (docs/farm.md, "Fair share"). */
 export function tenantOf(meta: Pick<JobMeta, 'owner' | 'batchId'>): string {
   return `${meta.owner ?? 'anonymous'}/${meta.batchId ?? 'jobs'}`;
+}
+
+/** The game's summary of an instance; a game whose summary fails still takes the job. */
+function summaryOf(game: GameDefinition<unknown, unknown>, parsed: unknown): string | undefined {
+  try {
+    return game.summarize(parsed);
+  } catch {
+    return undefined;
+  }
 }

@@ -63,6 +63,8 @@ export function cubeText(view: CubeRender): string {
 export function summarizeCube(instance: CubeInstance): string {
   const size = `${instance.size}x${instance.size}x${instance.size}`;
   const start =
-    instance.scramble === undefined ? `facelets ${instance.facelets}` : instance.scramble.join(' ') || '(solved)';
+    instance.scramble === undefined
+      ? `facelets ${instance.facelets}`
+      : instance.scramble.join(' ') || '(solved)';
   return `${size} ${instance.metric}: ${start}`;
 }

@@ -3,7 +3,12 @@ import { encodeTicTacToe } from './tictactoe.encode.js';
 import { ticTacToeLowerBound } from './tictactoe.lower-bound.js';
 import type { TicTacToeInstance, TicTacToeSolution } from './tictactoe.model.js';
 import { parseTicTacToeInstance } from './tictactoe.parse.js';
-import { renderTicTacToe, ticTacToeText, type TicTacToeRender, summarizeTicTacToe } from './tictactoe.render.js';
+import {
+  renderTicTacToe,
+  ticTacToeText,
+  type TicTacToeRender,
+  summarizeTicTacToe,
+} from './tictactoe.render.js';
 import { verifyTicTacToe } from './tictactoe.verify.js';
 
 export {

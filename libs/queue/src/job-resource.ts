@@ -55,6 +55,8 @@ export interface JobResource {
   id: string;
   batchId?: string;
   game: string;
+  /** The game's one-line summary of the instance: the scramble, the level's name, the grid's size. */
+  summary?: string;
   status: JobStatus;
   horizon?: number;
   solution?: unknown;

@@ -381,6 +381,7 @@ export class SweepCoordinator {
       ...(batchId === undefined ? {} : { batchId }),
       // The name the client used: workers look the game up by it.
       game: request.game,
+      summary: summaryOf(game, parsed),
       planning: game.planning,
       options,
       createdAt: now,
@@ -422,6 +423,7 @@ export class SweepCoordinator {
         ...(meta.options.encoding === undefined ? {} : { encoding: meta.options.encoding }),
       },
       priority: meta.options.priority,
+      tenant: tenantOf(meta),
     };
   }
 
@@ -568,6 +570,20 @@ function initialSweep(meta: JobMeta): JobState['sweep'] {
 function safeRender(game: GameDefinition<unknown, unknown>, instance: unknown, solution: unknown): unknown {
   try {
     return game.render(instance, solution);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The tenant a job's horizons are shared out to (docs/farm.md, "Fair share"). */
+export function tenantOf(meta: Pick<JobMeta, 'owner' | 'batchId'>): string {
+  return `${meta.owner ?? 'anonymous'}/${meta.batchId ?? 'jobs'}`;
+}
+
+/** The game's summary of an instance; a game whose summary fails still takes the job. */
+function summaryOf(game: GameDefinition<unknown, unknown>, parsed: unknown): string | undefined {
+  try {
+    return game.summarize(parsed);
   } catch {
     return undefined;
   }

@@ -59,10 +59,7 @@ const T0 = Date.parse('2026-11-28T19:00:00.000Z');
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** A finished job resource, `minutes` after T0. */
-function resource(
-  id: string,
-  fields: Partial<JobResource> & { minutes?: number; summary?: string } = {},
-): JobResource {
+function resource(id: string, fields: Partial<JobResource> & { minutes?: number } = {}): JobResource {
   const { minutes = 0, ...rest } = fields;
   return {
     id,

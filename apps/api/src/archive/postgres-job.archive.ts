@@ -150,7 +150,7 @@ export class PostgresJobArchive implements JobArchive {
           chunk.map((j) => j.position ?? null),
           chunk.map((j) => j.resource.game),
           chunk.map((j) => j.resource.status),
-          chunk.map((j) => summaryOf(j.resource)),
+          chunk.map((j) => j.resource.summary ?? null),
           chunk.map((j) => j.resource.createdAt),
           // A job is archived when it ends; one without an end time ended now.
           chunk.map((j) => j.resource.finishedAt ?? new Date().toISOString()),
@@ -321,11 +321,6 @@ function isConnectionFailure(err: unknown): boolean {
   return (
     err instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(err.message)
   );
-}
-
-function summaryOf(resource: JobResource): string | null {
-  const { summary } = resource as { summary?: unknown };
-  return typeof summary === 'string' ? summary : null;
 }
 
 function toBatch(row: BatchRow): ArchivedBatch {

@@ -46,6 +46,11 @@ export class FarmKeys {
     return `${this.prefix}:farm:batches`;
   }
 
+  /** String: a worker process's slot count, kept while it lives (`GET /v1/farm`). */
+  workerSlots(workerName: string): string {
+    return `${this.prefix}:farm:worker-slots:${workerName}`;
+  }
+
   /** Set: ids of final jobs not yet written to the store of record. */
   get unarchived(): string {
     return `${this.prefix}:farm:unarchived`;

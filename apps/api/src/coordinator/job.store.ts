@@ -391,6 +391,13 @@ export class JobStore {
     });
   }
 
+  /** The slot counts workers announced (`FarmKeys.workerSlots`), by worker name. */
+  async workerSlots(names: string[]): Promise<Map<string, number>> {
+    if (names.length === 0) return new Map();
+    const values = await this.redis.mget(...names.map((n) => this.keys.workerSlots(n)));
+    return new Map(names.flatMap((n, i) => (values[i] == null ? [] : [[n, Number(values[i])]])));
+  }
+
   /** Up to `count` ids of final jobs not yet in the store of record. */
   async unarchivedIds(count: number): Promise<string[]> {
     return this.redis.srandmember(this.keys.unarchived, count);

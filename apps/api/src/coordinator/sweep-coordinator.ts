@@ -452,7 +452,10 @@ export class SweepCoordinator {
     for (let offset = 0; offset < stored.size; offset += RESULTS_PAGE) {
       const ids = await this.deps.store.batchJobIds(batchId, offset, RESULTS_PAGE);
       const statuses = await this.deps.store.statuses(ids);
-      const open = ids.filter((_, i) => statuses[i] !== undefined && !isFinalStatus(statuses[i]!));
+      const open = ids.filter((_, i) => {
+        const status = statuses[i];
+        return status !== undefined && !isFinalStatus(status);
+      });
       for (let i = 0; i < open.length; i += CANCEL_CONCURRENCY) {
         await Promise.all(
           open
@@ -485,7 +488,10 @@ export class SweepCoordinator {
   private async resourcesOf(ids: string[]): Promise<JobResource[]> {
     const finals = await this.deps.store.finalResources(ids);
     const missing = ids.filter((_, i) => finals[i] === undefined);
-    const archived = this.deps.archive === undefined ? new Map() : await this.deps.archive.jobs(missing);
+    const archived =
+      this.deps.archive === undefined
+        ? new Map<string, JobResource>()
+        : await this.deps.archive.jobs(missing);
     const resources = await Promise.all(
       ids.map(async (id, i) => finals[i] ?? archived.get(id) ?? (await this.resource(id))),
     );

@@ -1,9 +1,9 @@
 import { Command } from 'commander';
 
-import { exitCodeFor, ExitCode } from '@satfarm/engine';
 import type { JobResource } from '@satfarm/queue';
 
 import { FarmClient, farmErrorExitCode, farmUrl } from './farm-client.js';
+import { exitCodeForJob } from './job-exit-code.js';
 import { addJobOptionFlags, type JobOptionFlags, jobOptionsOf } from './job-option-flags.js';
 import { readInput, readPlan } from './read-input.js';
 import { renderReport } from './report-view.js';
@@ -56,12 +56,4 @@ export function submitCommand(): Command {
       process.stdout.write(flags.json ? `${JSON.stringify(resource)}\n` : renderReport(resource));
       process.exitCode = exitCodeForJob(resource);
     });
-}
-
-/** The CLI exit code for a job as it ended (docs/cli.md; failed is an internal error). */
-export function exitCodeForJob(job: Pick<JobResource, 'status' | 'bounds'>): number {
-  const { status, bounds } = job;
-  if (status === 'failed') return ExitCode.internal;
-  if (status === 'cancelled' || status === 'queued' || status === 'running') return ExitCode.unknown;
-  return exitCodeFor({ status, bounds });
 }

@@ -1,17 +1,8 @@
 import type { Readable } from 'node:stream';
 
-import type { JobRequest, JobResource } from '@satfarm/queue';
+import type { BatchCreated, BatchResource, BatchSummary, JobRequest, JobResource } from '@satfarm/queue';
 
-import type { BatchSummary } from './batch-progress.js';
 import { FarmAnswerError, type FarmClient, type NotFound } from './farm-client.js';
-
-/** What `POST /v1/batches` answers. */
-export interface BatchCreated {
-  batchId: string;
-  jobIds: string[];
-  size?: number;
-  existing?: boolean;
-}
 
 /** The batch routes of the farm's API (docs/batches.md). */
 export class BatchClient {
@@ -34,9 +25,9 @@ export class BatchClient {
       .body;
   }
 
-  async get(batchId: string): Promise<BatchSummary> {
+  async get(batchId: string): Promise<BatchResource> {
     const path = `/v1/batches/${encodeURIComponent(batchId)}`;
-    return (await this.farm.request<BatchSummary>('GET', path, undefined, unknownBatch(batchId))).body;
+    return (await this.farm.request<BatchResource>('GET', path, undefined, unknownBatch(batchId))).body;
   }
 
   async cancel(batchId: string): Promise<BatchSummary> {

@@ -1,22 +1,13 @@
 import { ExitCode } from '@satfarm/engine';
-import { type JobStatus, ProgressEvent } from '@satfarm/queue';
+import { type BatchEventPayload, type BatchSummary, type JobStatus, ProgressEvent } from '@satfarm/queue';
 
 import type { BatchClient } from './batch-client.js';
-import type { BatchProgressView, BatchSummary } from './batch-progress.js';
+import type { BatchProgressView } from './batch-progress.js';
 import { FarmUnreachableError } from './farm-client.js';
 import { exitCodeForJob } from './job-exit-code.js';
 
-/** The websocket's batch event (docs/batches.md). */
-const BATCH_EVENT = 'batch';
-
 /** How often the batch is read while following: the guarantee when an event goes missing. */
 const POLL_MS = 1000;
-
-interface BatchEvent {
-  batchId: string;
-  counts: BatchSummary['counts'];
-  done: boolean;
-}
 
 /**
  * Follows a batch to its end: shows each `batch` event of the websocket as it comes, and reads
@@ -38,7 +29,7 @@ export async function followBatch(
   const subscribe = (): void => {
     void socket?.emitWithAck(ProgressEvent.subscribe, { batchId }).catch(() => undefined);
   };
-  socket?.on(BATCH_EVENT, (e: BatchEvent) => {
+  socket?.on(ProgressEvent.batch, (e: BatchEventPayload) => {
     if (e.batchId !== batchId || latest === undefined) return;
     latest = { ...latest, counts: e.counts, done: e.done };
     view.update(latest);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { batchOutcome } from './batch-follow.js';
-import { BatchProgressLines, BatchRate, type BatchSummary, progressLine } from './batch-progress.js';
+import type { BatchSummary } from '@satfarm/queue';
+
+import { BatchProgressLines, BatchRate, progressLine } from './batch-progress.js';
 
 const summary = (counts: BatchSummary['counts'], size = 1000): BatchSummary => ({
   batchId: 'b1',
@@ -9,6 +11,7 @@ const summary = (counts: BatchSummary['counts'], size = 1000): BatchSummary => (
   size,
   counts,
   done: false,
+  finishedAt: null,
 });
 
 describe(progressLine.name, () => {

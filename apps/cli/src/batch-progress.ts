@@ -1,24 +1,6 @@
 import cliProgress from 'cli-progress';
 
-import { isFinalStatus, JOB_STATUSES, type JobStatus } from '@satfarm/queue';
-
-/** A batch summary as the farm answers it (docs/batches.md); `size` and `label` where it has them. */
-export interface BatchSummary {
-  batchId: string;
-  createdAt: string;
-  label?: string | null;
-  key?: string;
-  size?: number;
-  counts: Partial<Record<JobStatus, number>>;
-  done: boolean;
-  finishedAt?: string | null;
-  jobIds?: string[];
-}
-
-/** The jobs of a batch: its `size`, else its ids, else the sum of its counts. */
-export function batchSize(summary: Pick<BatchSummary, 'size' | 'jobIds' | 'counts'>): number {
-  return summary.size ?? summary.jobIds?.length ?? sumCounts(summary.counts, () => true);
-}
+import { type BatchSummary, isFinalStatus, JOB_STATUSES, type JobStatus } from '@satfarm/queue';
 
 /** The jobs of a batch that are over. */
 export function doneCount(counts: BatchSummary['counts']): number {
@@ -66,7 +48,7 @@ export class BatchRate {
 
 /** `batch <id>: 120/1000 done (optimal 118, failed 2) 12.3 jobs/s eta 71s`, the plain progress line. */
 export function progressLine(summary: BatchSummary, rate: BatchRate): string {
-  const total = batchSize(summary);
+  const total = summary.size;
   const done = doneCount(summary.counts);
   const counts = countsText(summary.counts);
   const perSecond = rate.perSecond;
@@ -97,7 +79,7 @@ export class BatchProgressLines implements BatchProgressView {
 
   update(summary: BatchSummary): void {
     this.rate.observe(doneCount(summary.counts), this.now());
-    const counts = `${batchSize(summary)} ${countsText(summary.counts)}`;
+    const counts = `${summary.size} ${countsText(summary.counts)}`;
     if (counts === this.lastCounts) return;
     this.lastCounts = counts;
     this.write(`${progressLine(summary, this.rate)}\n`);
@@ -126,7 +108,7 @@ export class BatchProgressBar implements BatchProgressView {
   }
 
   update(summary: BatchSummary): void {
-    const total = batchSize(summary);
+    const total = summary.size;
     const done = doneCount(summary.counts);
     this.rate.observe(done, Date.now());
     const perSecond = this.rate.perSecond;

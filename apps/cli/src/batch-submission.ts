@@ -24,8 +24,8 @@ export async function submitBatch(
 ): Promise<SubmittedBatch> {
   const [first] = partsToAppend(requests.length, 0);
   const created = await batches.create(requests.slice(first!.offset, first!.end), key, label);
-  const existing = created.existing === true;
-  let size = created.size ?? created.jobIds.length;
+  const existing = created.existing;
+  let size = created.size;
   if (size > requests.length) {
     throw new InputError(
       'key',
@@ -38,7 +38,7 @@ export async function submitBatch(
       part.offset,
       requests.slice(part.offset, part.end),
     );
-    size = appended.size ?? part.end;
+    size = appended.size;
   }
   return { batchId: created.batchId, size, existing };
 }

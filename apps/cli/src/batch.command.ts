@@ -3,19 +3,14 @@ import { pipeline } from 'node:stream/promises';
 
 import { Command, Option } from 'commander';
 
+import type { BatchSummary } from '@satfarm/queue';
+
 import { positiveInt } from './cli-options.js';
 import { BatchClient } from './batch-client.js';
 import { batchExitCode, followBatch } from './batch-follow.js';
 import { batchEntries, defaultLabel, readBatchTexts } from './batch-input.js';
 import { batchKey } from './batch-plan.js';
-import {
-  BatchProgressBar,
-  BatchProgressLines,
-  type BatchSummary,
-  batchSize,
-  countsText,
-  doneCount,
-} from './batch-progress.js';
+import { BatchProgressBar, BatchProgressLines, countsText, doneCount } from './batch-progress.js';
 import { submitBatch } from './batch-submission.js';
 import { FarmClient, farmErrorExitCode, farmUrl } from './farm-client.js';
 import { addJobOptionFlags, type JobOptionFlags, jobOptionsOf } from './job-option-flags.js';
@@ -164,7 +159,7 @@ function statusText(summary: BatchSummary): string {
   const lines = [
     `batch ${summary.batchId}${summary.label ? ` (${summary.label})` : ''}`,
     `created: ${summary.createdAt}`,
-    `done:    ${doneCount(summary.counts)}/${batchSize(summary)}${summary.done ? ' (over)' : ''}`,
+    `done:    ${doneCount(summary.counts)}/${summary.size}${summary.done ? ' (over)' : ''}`,
     `counts:  ${countsText(summary.counts) || '-'}`,
   ];
   if (summary.finishedAt) lines.push(`ended:   ${summary.finishedAt}`);
@@ -179,8 +174,8 @@ function listTable(summaries: BatchSummary[]): string {
       s.batchId,
       s.label ?? '-',
       s.createdAt,
-      String(batchSize(s)),
-      `${doneCount(s.counts)}/${batchSize(s)}`,
+      String(s.size),
+      `${doneCount(s.counts)}/${s.size}`,
       countsText(s.counts) || '-',
     ]),
   ];

@@ -17,6 +17,7 @@ import {
 import { buildFarmOverview, type ClientListEntry } from '../farm/farm-overview.builder.js';
 import type { FarmMetrics, QueueCounts } from '../metrics/farm-metrics.js';
 import { HorizonDispatch } from './horizon.dispatch.js';
+import type { JobArchive } from './job-archive.js';
 import { JobStore } from './job.store.js';
 import { QuickPlanPool } from './quick-plan.pool.js';
 import {
@@ -40,6 +41,8 @@ export interface CoordinatorRuntimeOptions {
   reportConcurrency?: number;
   /** Heap limit of the quick-plan thread (FarmConfig.quickPlanHeapMiB); unset: node's default. */
   quickPlanHeapMiB?: number;
+  /** The store of record (docs/batches.md, "Store of record"); unset: Redis alone. */
+  archive?: JobArchive;
 }
 
 /**

@@ -15,10 +15,15 @@ import {
 /** The states of a horizon job that no worker has taken yet. */
 const UNTAKEN = new Set<string>(['waiting', 'prioritized', 'delayed', 'waiting-children']);
 
-/** A horizon to queue, with its job's priority. */
+/** A horizon to queue, with its job's priority and the tenant it is shared out to. */
 export interface HorizonToQueue {
   payload: HorizonJob;
   priority: number;
+  /**
+   * Who the slots are shared between (docs/farm.md, "Fair share"): the job's API key and its
+   * batch, or `<key>/jobs` for a job of no batch.
+   */
+  tenant: string;
 }
 
 /**

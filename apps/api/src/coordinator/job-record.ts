@@ -25,7 +25,13 @@ export interface ResolvedJobOptions {
 export interface JobMeta {
   id: string;
   batchId?: string;
+  /** Who submitted it: a digest of its API key, `anonymous` on a farm without keys. */
+  owner?: string;
+  /** Its place in its batch (0-based). */
+  batchPosition?: number;
   game: string;
+  /** The game's one-line summary of the instance (`GameDefinition.summarize`). */
+  summary?: string;
   /** A planning game (horizon sweep) or a single solve at horizon 0. */
   planning: boolean;
   options: ResolvedJobOptions;

@@ -1,13 +1,12 @@
-import type { JobStatus } from '@satfarm/queue';
+import type { JobResource, JobStatus } from '@satfarm/queue';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 
 import { FarmApiClient } from './api/farm-api.client';
 import { FarmConnectionContext } from './api/farm-connection.context';
 import { usePolling } from './api/polling.hook';
-import type { JobListing } from './api/farm-api.types';
 import { connectProgress } from './api/progress.socket';
 import { parseRoute, type Route } from './model/route.model';
-import { BatchDetailView } from './views/batch-detail.view';
+import { BatchResourceView } from './views/batch-detail.view';
 import { BatchListView } from './views/batch-list.view';
 import { FarmGlanceView } from './views/farm-glance.view';
 import { JobDetailView } from './views/job-detail.view';
@@ -49,7 +48,7 @@ export function App() {
   const route = useRoute();
   const selected = route.view === 'jobs' ? route.jobId : undefined;
   const overview = usePolling(() => farm.api.farm(), 2000, farm);
-  const [submitted, setSubmitted] = useState<JobListing[]>([]);
+  const [submitted, setSubmitted] = useState<JobResource[]>([]);
   // The status the job view last showed, newer than the list's last read.
   const [live, setLive] = useState<{ jobId: string; status: JobStatus }>();
   const onStatus = useCallback((jobId: string, status: JobStatus) => setLive({ jobId, status }), []);
@@ -105,7 +104,7 @@ export function App() {
           {route.batchId === undefined ? (
             <BatchListView />
           ) : (
-            <BatchDetailView key={route.batchId} batchId={route.batchId} />
+            <BatchResourceView key={route.batchId} batchId={route.batchId} />
           )}
         </main>
       )}

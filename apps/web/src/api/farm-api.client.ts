@@ -1,7 +1,7 @@
-import type { JobRequest, JobResource, JobStatus } from '@satfarm/queue';
+import type { BatchResource, BatchSummary, JobRequest, JobResource, JobStatus } from '@satfarm/queue';
 
 import type { PageWindow } from '../model/paging.model';
-import type { BatchDetail, BatchSummary, FarmView, JobListing, Paged } from './farm-api.types';
+import type { FarmView, Paged } from './farm-api.types';
 
 /** An answer of the API other than 2xx: its status, message and, for a 400, the field at fault. */
 export class ApiError extends Error {
@@ -23,7 +23,7 @@ export class FarmApiClient {
   ) {}
 
   /** Jobs newest first, optionally in one status. */
-  listJobs(page: PageWindow, state?: JobStatus): Promise<{ jobs: JobListing[] } & Paged> {
+  listJobs(page: PageWindow, state?: JobStatus): Promise<{ jobs: JobResource[] } & Paged> {
     return this.request('GET', `v1/jobs?${query({ state, ...page })}`);
   }
 
@@ -32,12 +32,12 @@ export class FarmApiClient {
     return this.request('GET', `v1/batches?${query({ ...page })}`);
   }
 
-  batch(id: string): Promise<BatchDetail> {
+  batch(id: string): Promise<BatchResource> {
     return this.request('GET', `v1/batches/${encodeURIComponent(id)}`);
   }
 
   /** A batch's jobs in submission order, optionally in one status. */
-  batchJobs(id: string, page: PageWindow, state?: JobStatus): Promise<{ jobs: JobListing[] } & Paged> {
+  batchJobs(id: string, page: PageWindow, state?: JobStatus): Promise<{ jobs: JobResource[] } & Paged> {
     return this.request('GET', `v1/batches/${encodeURIComponent(id)}/jobs?${query({ state, ...page })}`);
   }
 

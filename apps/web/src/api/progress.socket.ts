@@ -1,7 +1,5 @@
-import type { HorizonEventPayload, JobEventPayload, JobResource } from '@satfarm/queue';
+import type { BatchEventPayload, HorizonEventPayload, JobEventPayload, JobResource } from '@satfarm/queue';
 import { io, type Socket } from 'socket.io-client';
-
-import type { BatchEventPayload } from './farm-api.types';
 
 /** What the `/progress` namespace sends (docs/farm.md, Progress). */
 export interface ProgressEvents {

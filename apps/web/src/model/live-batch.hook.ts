@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 
 import { ApiError } from '../api/farm-api.client';
-import type { BatchDetail, BatchEventPayload } from '../api/farm-api.types';
+import type { BatchEventPayload, BatchResource } from '@satfarm/queue';
 import { useFarm } from '../api/farm-connection.context';
 import { subscribeBatch, unsubscribeBatch } from '../api/progress.socket';
 import {
@@ -14,7 +14,7 @@ import {
 
 /** A batch as its page shows it: the last read, its newest counts, and what was heard over time. */
 export interface LiveBatch {
-  batch?: BatchDetail;
+  batch?: BatchResource;
   counts?: BatchCounts;
   done: boolean;
   /** Jobs over as heard, for the recent rate (docs/dashboard.md, Batches). */
@@ -37,7 +37,7 @@ export function useLiveBatch(batchId: string): LiveBatch {
     let alive = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     setState({ done: false, samples: [] });
-    const heard = (counts: BatchCounts, done: boolean, batch?: BatchDetail): void =>
+    const heard = (counts: BatchCounts, done: boolean, batch?: BatchResource): void =>
       setState((s) => {
         const merged = newerCounts(s.counts, counts);
         return {

@@ -21,7 +21,7 @@ const PAGE = 50;
  * One batch, live: a bar of its jobs by status, the counts, jobs a second and time left, its
  * results to download, a cancel (asked twice), and its jobs 50 a page, optionally in one status.
  */
-export function BatchDetailView({ batchId }: { batchId: string }) {
+export function BatchResourceView({ batchId }: { batchId: string }) {
   const { api } = useFarm();
   const live = useLiveBatch(batchId);
   const { batch, done } = live;

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 
 import { useFarm } from '../api/farm-connection.context';
-import type { BatchSummary } from '../api/farm-api.types';
+import type { BatchSummary } from '@satfarm/queue';
 import { usePolling } from '../api/polling.hook';
 import { jobsOver } from '../model/batch-progress.model';
 import { pageQuery, type PageWindow, shownPage } from '../model/paging.model';

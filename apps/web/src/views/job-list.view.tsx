@@ -1,8 +1,7 @@
-import type { JobStatus } from '@satfarm/queue';
+import type { JobResource, JobStatus } from '@satfarm/queue';
 import { useState } from 'preact/hooks';
 
 import { useFarm } from '../api/farm-connection.context';
-import type { JobListing } from '../api/farm-api.types';
 import { usePolling } from '../api/polling.hook';
 import { GAME_CATALOG } from '../model/game-catalog';
 import { pageQuery, type PageWindow, shownPage } from '../model/paging.model';
@@ -28,7 +27,7 @@ export function JobListView({
   live,
 }: {
   selected?: string;
-  recent: JobListing[];
+  recent: JobResource[];
   live?: { jobId: string; status: JobStatus };
 }) {
   const { api } = useFarm();

@@ -197,6 +197,27 @@ describe('the dashboard', () => {
     await page.waitForSelector(`[data-testid=job-row][data-job="${jobId}"][data-status=optimal]`);
   });
 
+  it("lays out a cube job's drawing clear of its horizons table at 1280, 1400 and 1920 px", async () => {
+    const jobId = await submit('cube', readFileSync(join(repoRoot, 'examples/cube-3x3.json'), 'utf8'));
+    await finished(jobId);
+    try {
+      for (const width of [1280, 1400, 1920]) {
+        await page.setViewportSize({ width, height: 950 });
+        const table = (await page.locator('[data-testid=horizon-timeline]').boundingBox())!;
+        const drawing = (await page.locator('[data-testid=cube-net]').boundingBox())!;
+        const apart =
+          table.x + table.width <= drawing.x ||
+          drawing.x + drawing.width <= table.x ||
+          table.y + table.height <= drawing.y ||
+          drawing.y + drawing.height <= table.y;
+        expect({ width, table, drawing, apart }).toMatchObject({ apart: true });
+        await page.screenshot({ path: join(ARTIFACTS, `dashboard-cube-${width}.png`), fullPage: true });
+      }
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 950 });
+    }
+  });
+
   it('animates the snake step by step until every apple is eaten', async () => {
     const jobId = await submit('snake');
     const { job } = await finished(jobId);

@@ -1,10 +1,11 @@
-import type { HorizonEventPayload, JobEventPayload, JobResource } from '@satfarm/queue';
+import type { BatchEventPayload, HorizonEventPayload, JobEventPayload, JobResource } from '@satfarm/queue';
 import { io, type Socket } from 'socket.io-client';
 
 /** What the `/progress` namespace sends (docs/farm.md, Progress). */
 export interface ProgressEvents {
   horizon: (event: HorizonEventPayload) => void;
   job: (event: JobEventPayload) => void;
+  batch: (event: BatchEventPayload) => void;
 }
 
 /** The acknowledgement of `subscribe`. */
@@ -12,8 +13,8 @@ export type SubscribeAck = { ok: true; job?: JobResource } | { ok: false; error:
 
 /** What the dashboard sends on `/progress`. */
 export interface ProgressCommands {
-  subscribe: (message: { jobId: string }, ack: (answer: SubscribeAck) => void) => void;
-  unsubscribe: (message: { jobId: string }) => void;
+  subscribe: (message: { jobId: string } | { batchId: string }, ack: (answer: SubscribeAck) => void) => void;
+  unsubscribe: (message: { jobId: string } | { batchId: string }) => void;
 }
 
 /** A socket on `/progress`; its path follows the page's base, so a path prefix works too. */
@@ -36,4 +37,14 @@ export function subscribeJob(socket: ProgressSocket, jobId: string): Promise<Sub
 /** Emits `unsubscribe` `{jobId}` (nothing to wait for). */
 export function unsubscribeJob(socket: ProgressSocket, jobId: string): void {
   socket.emit('unsubscribe', { jobId });
+}
+
+/** Emits `subscribe` `{batchId}` (its `batch` events follow) and resolves with the acknowledgement. */
+export function subscribeBatch(socket: ProgressSocket, batchId: string): Promise<SubscribeAck> {
+  return socket.emitWithAck('subscribe', { batchId });
+}
+
+/** Emits `unsubscribe` `{batchId}`. */
+export function unsubscribeBatch(socket: ProgressSocket, batchId: string): void {
+  socket.emit('unsubscribe', { batchId });
 }

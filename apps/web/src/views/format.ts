@@ -25,3 +25,11 @@ export function formatCount(n: number): string {
 export function formatTime(iso: string): string {
   return new Date(iso).toLocaleTimeString();
 }
+
+/** A date and time for people, in the page's locale; the date left out when it is today. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return date.toDateString() === new Date().toDateString()
+    ? date.toLocaleTimeString()
+    : date.toLocaleString();
+}

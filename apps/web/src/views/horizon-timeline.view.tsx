@@ -44,18 +44,21 @@ export function HorizonTimelineView({ timeline, now }: { timeline: JobTimeline; 
             <td class="num" data-testid="conflict-rate">
               {h.conflictsPerSec === undefined ? '' : formatCount(h.conflictsPerSec)}
             </td>
-            <td class="num muted">
-              {h.vars === undefined
-                ? ''
-                : `${formatCount(h.vars)} vars · ${formatCount(h.clauses ?? 0)} clauses`}
-              {h.rounds === undefined ? '' : ` · ${h.rounds} solver calls`}
-              {h.solverCpuMs === undefined ? '' : ` · ${formatMs(h.solverCpuMs)} CPU`}
-              {h.solverPeakRssKiB === undefined ? '' : ` · ${formatMiB(h.solverPeakRssKiB)} peak`}
-              {h.by === undefined ? '' : h.by}
-              {h.reason === undefined ? (
-                ''
-              ) : (
-                <span data-testid="horizon-reason">{`${h.vars === undefined ? '' : ' · '}${h.reason}`}</span>
+            <td class="num muted formula">
+              {h.vars !== undefined && (
+                <span class="part">{`${formatCount(h.vars)} vars · ${formatCount(h.clauses ?? 0)} clauses`}</span>
+              )}
+              {h.rounds !== undefined && <span class="part">{` · ${h.rounds} solver calls`}</span>}
+              {h.solverCpuMs !== undefined && <span class="part">{` · ${formatMs(h.solverCpuMs)} CPU`}</span>}
+              {h.solverPeakRssKiB !== undefined && (
+                <span class="part">{` · ${formatMiB(h.solverPeakRssKiB)} peak`}</span>
+              )}
+              {h.by !== undefined && <span class="part">{h.by}</span>}
+              {h.reason !== undefined && (
+                <span
+                  class="part"
+                  data-testid="horizon-reason"
+                >{`${h.vars === undefined ? '' : ' · '}${h.reason}`}</span>
               )}
             </td>
           </tr>

@@ -127,9 +127,15 @@ describe('the farm API', () => {
     // The same answer, in the CLI's shape plus the job's own fields.
     expect(job.status).toBe(report.status);
     expect(Object.keys(job).sort()).toEqual(
-      [...Object.keys(report), 'id', 'createdAt', 'finishedAt', 'error'].sort(),
+      [...Object.keys(report), 'id', 'summary', 'createdAt', 'finishedAt', 'error'].sort(),
     );
-    expect(job).toMatchObject({ id: jobId, game: 'cnf', error: null, bounds: report.bounds });
+    expect(job).toMatchObject({
+      id: jobId,
+      game: 'cnf',
+      summary: '60 vars, 220 clauses',
+      error: null,
+      bounds: report.bounds,
+    });
     if (job.status === 'satisfiable') {
       expect(job.verified).toBe(true);
       expect(satisfies(dimacs, (job.solution as { model: number[] }).model)).toBe(true);

@@ -198,7 +198,7 @@ export class CoordinatorRuntime {
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.coordinator.close();
-      this.gate?.close();
+      await this.gate?.close();
       await this.quickPlans.close();
       await this.horizonEvents?.close();
       await this.eventsConnection?.quit().catch(() => this.eventsConnection?.disconnect());

@@ -150,9 +150,11 @@ export class FairShareGate {
     this.timer.unref();
   }
 
-  close(): void {
+  /** Stops the timer; resolves once a release under way has ended. */
+  async close(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
+    await this.running?.catch(() => undefined);
   }
 
   /** Puts horizons in their tenants' pending sets; returns how many were new. */

@@ -65,7 +65,15 @@ describe(loadFarmConfig.name, () => {
     expect(loadFarmConfig({ SATFARM_SOLVER_LAUNCH: 'direct' }).solverLaunch).toBe('direct');
   });
 
+  it('turns the fair-share gate on with a lookahead of 4 unless told otherwise', () => {
+    expect(loadFarmConfig({}).fairShare).toEqual({ lookahead: 4 });
+    expect(loadFarmConfig({ SATFARM_FAIR_LOOKAHEAD: '16' }).fairShare).toEqual({ lookahead: 16 });
+    expect(loadFarmConfig({ SATFARM_FAIR_SHARE: 'off' }).fairShare).toBeUndefined();
+  });
+
   it.each([
+    ['SATFARM_FAIR_SHARE', 'yes'],
+    ['SATFARM_FAIR_LOOKAHEAD', '0'],
     ['SATFARM_SOLVER_LAUNCH', 'fork'],
     ['SATFARM_LEVEL_FILES', 'relative/levels.dat'],
     ['SATFARM_SOLVER_CPU_SECONDS', '0'],

@@ -34,6 +34,7 @@ export const staircaseGame: GameDefinition<Staircase, StaircasePlan> = {
   },
   lowerBound: (instance) => instance.lower,
   defaultMaxHorizon: (instance) => instance.optimum + 3,
+  summarize: (instance) => `staircase to ${instance.optimum}`,
   encode(instance, t) {
     if (t >= instance.optimum) {
       const formula = new CnfFormula();

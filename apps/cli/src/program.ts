@@ -5,6 +5,7 @@ import { InputError } from '@satfarm/games';
 import { SolverError } from '@satfarm/solver';
 
 import { apiCommand } from './api.command.js';
+import { batchCommand } from './batch.command.js';
 import { generateCommand } from './generate.command.js';
 import { levelsCommand } from './levels.command.js';
 import { serveCommand } from './serve.command.js';
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   program.addCommand(generateCommand());
   program.addCommand(levelsCommand());
   program.addCommand(submitCommand());
+  program.addCommand(batchCommand());
   program.addCommand(serveCommand());
   program.addCommand(apiCommand());
   program.addCommand(workerCommand());

@@ -29,6 +29,15 @@ export async function readInput(
       throw new InputError(field, `cannot read file '${source}' (${code})`);
     }
   }
+  return parseInputText(text, field);
+}
+
+/**
+ * An instance's text as the games read it: JSON text (an object, a list or a string literal) is
+ * parsed; anything else (DIMACS, a Tatham game ID, moves) is passed on as text. Empty text and
+ * broken JSON are refused naming `field`.
+ */
+export function parseInputText(text: string, field = 'input'): unknown {
   const trimmed = text.trim();
   if (trimmed === '') throw new InputError(field, 'is empty');
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
@@ -69,7 +78,8 @@ export async function readPlan(plan: string | undefined, input: string | undefin
   return readInput(plan, process.stdin, 'plan');
 }
 
-async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+/** The whole of a stream as UTF-8 text. */
+export async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');

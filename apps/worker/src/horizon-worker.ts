@@ -52,6 +52,8 @@ export class HorizonWorker {
   private reportsQueue?: Queue;
   private listener?: HorizonCancelListener;
   private keeper?: HorizonLockKeeper;
+  private slotsTimer?: NodeJS.Timeout;
+  private forgetSlots?: () => Promise<unknown>;
   private closing?: Promise<void>;
   private draining = false;
 
@@ -116,6 +118,18 @@ export class HorizonWorker {
       .run()
       .catch((err: Error) => process.stderr.write(`satfarm worker: ${describeRedisError(err)}\n`));
     await worker.waitUntilReady();
+    await this.announceSlots(keys, name, slots);
+  }
+
+  /** Tells `GET /v1/farm` how many slots this process has, while it lives. */
+  private async announceSlots(keys: FarmKeys, name: string, slots: number): Promise<void> {
+    const { connection } = this.options;
+    const announce = (): Promise<unknown> =>
+      connection.set(keys.workerSlots(name), String(slots), 'EX', SLOTS_TTL_SEC).catch(() => undefined);
+    await announce();
+    this.slotsTimer = setInterval(() => void announce(), (SLOTS_TTL_SEC * 1000) / 3);
+    this.slotsTimer.unref();
+    this.forgetSlots = () => connection.del(keys.workerSlots(name)).catch(() => undefined);
   }
 
   /**
@@ -137,6 +151,8 @@ export class HorizonWorker {
             ` (${running} running solver${running === 1 ? '' : 's'} stopped and handed back)\n`,
         );
       }
+      clearInterval(this.slotsTimer);
+      await this.forgetSlots?.();
       await this.keeper?.close();
       await this.listener?.close();
       await this.reportsQueue?.close();
@@ -144,6 +160,9 @@ export class HorizonWorker {
     return this.closing;
   }
 }
+
+/** How long a worker's slot count outlives its last refresh. */
+const SLOTS_TTL_SEC = 30;
 
 /** `processor` with each job's lock held by `keeper` while it runs. */
 function keptBy<T>(

@@ -128,6 +128,11 @@ export interface GameDefinition<I = unknown, S = unknown> {
   /** Data the dashboard draws (board, frames, net...). */
   render(instance: I, solution: S | undefined): unknown;
   /**
+   * One line that tells this instance from others of its game in a list (the scramble, the
+   * level's name, the grid's size): the `summary` of jobs and of batch results.
+   */
+  summarize(instance: I): string;
+  /**
    * A solved board as plain text for a terminal (the CLI's human report), from what `render` gave
    * for a solution; absent where the JSON solution reads as well.
    */

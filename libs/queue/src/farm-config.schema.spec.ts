@@ -71,9 +71,36 @@ describe(loadFarmConfig.name, () => {
     expect(loadFarmConfig({ SATFARM_FAIR_SHARE: 'off' }).fairShare).toBeUndefined();
   });
 
+  it('reads the store of record and its retention, neither when unset', () => {
+    const unset = loadFarmConfig({});
+    expect(unset.databaseUrl).toBeUndefined();
+    expect(unset.retentionDays).toBeUndefined();
+    expect(loadFarmConfig({ SATFARM_DATABASE_URL: 'postgresql://db.internal/satfarm' }).databaseUrl).toBe(
+      'postgresql://db.internal/satfarm',
+    );
+    expect(
+      loadFarmConfig({
+        SATFARM_DATABASE_URL: 'postgres://farm:pw@db:5433/satfarm',
+        SATFARM_RETENTION_DAYS: '0.5',
+      }),
+    ).toMatchObject({ databaseUrl: 'postgres://farm:pw@db:5433/satfarm', retentionDays: 0.5 });
+  });
+
+  it('refuses a retention without a store of record, naming SATFARM_RETENTION_DAYS', () => {
+    expect(() => loadFarmConfig({ SATFARM_RETENTION_DAYS: '30' })).toThrow(
+      /^SATFARM_RETENTION_DAYS: .*SATFARM_DATABASE_URL/,
+    );
+  });
+
   it.each([
     ['SATFARM_FAIR_SHARE', 'yes'],
     ['SATFARM_FAIR_LOOKAHEAD', '0'],
+    ['SATFARM_DATABASE_URL', 'mysql://db/satfarm'],
+    ['SATFARM_DATABASE_URL', 'db.internal:5432/satfarm'],
+    ['SATFARM_DATABASE_URL', 'postgres://'],
+    ['SATFARM_RETENTION_DAYS', '0'],
+    ['SATFARM_RETENTION_DAYS', '-3'],
+    ['SATFARM_RETENTION_DAYS', 'a month'],
     ['SATFARM_SOLVER_LAUNCH', 'fork'],
     ['SATFARM_LEVEL_FILES', 'relative/levels.dat'],
     ['SATFARM_SOLVER_CPU_SECONDS', '0'],
@@ -97,5 +124,8 @@ describe(loadFarmConfig.name, () => {
   it('never echoes a key or a Redis URL back', () => {
     expect(() => loadFarmConfig({ SATFARM_API_KEYS: 'secret' })).toThrow(/^(?!.*secret)/);
     expect(() => loadFarmConfig({ REDIS_URL: 'http://user:hunter2@host' })).toThrow(/^(?!.*hunter2)/);
+    expect(() => loadFarmConfig({ SATFARM_DATABASE_URL: 'mysql://user:hunter2@host/db' })).toThrow(
+      /^(?!.*hunter2)/,
+    );
   });
 });

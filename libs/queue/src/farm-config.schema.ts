@@ -5,6 +5,16 @@ import { z } from 'zod';
 import { SolverNameSchema } from './job-request.schema.js';
 
 const blankAsUnset = (v: unknown): unknown => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+/** A `postgres://` or `postgresql://` URL that names a host. */
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(
     blankAsUnset,
@@ -55,6 +65,22 @@ export const FarmEnvSchema = z.object({
   SATFARM_FAIR_SHARE: z.preprocess(blankAsUnset, z.enum(['on', 'off']).default('on')),
   SATFARM_FAIR_LOOKAHEAD: int(1, 100_000),
   SATFARM_SOLVER_LAUNCH: z.preprocess(blankAsUnset, z.enum(['host', 'node-host', 'direct']).default('host')),
+  SATFARM_DATABASE_URL: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .refine(isPostgresUrl, 'expected postgres://[user[:password]@]host[:port]/database or postgresql://...')
+      .optional(),
+  ),
+  SATFARM_RETENTION_DAYS: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^\s*\d+(\.\d+)?\s*$/, 'expected a positive number of days')
+      .transform(Number)
+      .pipe(z.number().positive('expected a positive number of days'))
+      .optional(),
+  ),
   SATFARM_LEVEL_FILES: z.preprocess(
     blankAsUnset,
     z
@@ -119,6 +145,13 @@ export interface FarmConfig {
    * to the queue, in priority then arrival order.
    */
   fairShare?: { lookahead: number };
+  /**
+   * The PostgreSQL store of record of finished jobs and batches (docs/batches.md, "Store of
+   * record"); unset: Redis keeps them for `jobTtlSec`.
+   */
+  databaseUrl?: string;
+  /** How long the store of record keeps a finished job; unset: for ever. */
+  retentionDays?: number;
 }
 
 /** A bad environment variable: the message names it, and the process does not start. */
@@ -139,13 +172,18 @@ export function loadFarmConfig(env: NodeJS.ProcessEnv = process.env): FarmConfig
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'environment');
     // Keys and URLs may hold secrets: only plain settings are echoed back.
-    const secret = variable === 'SATFARM_API_KEYS' || variable === 'REDIS_URL';
+    const secret = ['SATFARM_API_KEYS', 'REDIS_URL', 'SATFARM_DATABASE_URL'].includes(variable);
     throw new ConfigError(
       variable,
       secret ? issue.message : `${issue.message} (got '${String(env[variable] ?? '')}')`,
     );
   }
   const e = parsed.data;
+  if (e.SATFARM_RETENTION_DAYS !== undefined && e.SATFARM_DATABASE_URL === undefined)
+    throw new ConfigError(
+      'SATFARM_RETENTION_DAYS',
+      'applies to the store of record, which needs SATFARM_DATABASE_URL (without it, SATFARM_JOB_TTL_SEC applies)',
+    );
   return {
     redisUrl: e.REDIS_URL,
     apiKeys: e.SATFARM_API_KEYS,
@@ -167,5 +205,7 @@ export function loadFarmConfig(env: NodeJS.ProcessEnv = process.env): FarmConfig
     levelFiles: (e.SATFARM_LEVEL_FILES ?? []).map((p) => resolve(p)),
     quickPlanHeapMiB: e.SATFARM_QUICK_PLAN_HEAP_MIB ?? 256,
     ...(e.SATFARM_FAIR_SHARE === 'off' ? {} : { fairShare: { lookahead: e.SATFARM_FAIR_LOOKAHEAD ?? 4 } }),
+    ...(e.SATFARM_DATABASE_URL === undefined ? {} : { databaseUrl: e.SATFARM_DATABASE_URL }),
+    ...(e.SATFARM_RETENTION_DAYS === undefined ? {} : { retentionDays: e.SATFARM_RETENTION_DAYS }),
   };
 }

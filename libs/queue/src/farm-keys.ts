@@ -21,9 +21,39 @@ export class FarmKeys {
     return `${this.prefix}:farm:jobs:all`;
   }
 
-  /** Hash: one batch (creation time, job ids). */
+  /** Hash: one batch (creation time, label, key, size, finish time). */
   batch(batchId: string): string {
     return `${this.prefix}:farm:batch:${batchId}`;
+  }
+
+  /** List: a batch's job ids in submission order. */
+  batchJobs(batchId: string): string {
+    return `${this.prefix}:farm:batch:${batchId}:jobs`;
+  }
+
+  /** Hash: how many of a batch's jobs are in each status. */
+  batchCounts(batchId: string): string {
+    return `${this.prefix}:farm:batch:${batchId}:counts`;
+  }
+
+  /** String: the batch created with an idempotency key. */
+  batchKey(key: string): string {
+    return `${this.prefix}:farm:batch-key:${key}`;
+  }
+
+  /** Sorted set of every batch id, scored by creation time. */
+  get allBatches(): string {
+    return `${this.prefix}:farm:batches`;
+  }
+
+  /** String: a worker process's slot count, kept while it lives (`GET /v1/farm`). */
+  workerSlots(workerName: string): string {
+    return `${this.prefix}:farm:worker-slots:${workerName}`;
+  }
+
+  /** Set: ids of final jobs not yet written to the store of record. */
+  get unarchived(): string {
+    return `${this.prefix}:farm:unarchived`;
   }
 
   /**

@@ -23,6 +23,17 @@ export const FarmWorkerSchema = z.object({
   ageSec: count,
   /** Seconds since its connection last ran a command. */
   idleSec: count,
+  /** How many horizons it runs at once, when it says. */
+  slots: count.optional(),
+  /** The horizons it is running now. */
+  horizons: z.array(
+    z.object({
+      jobId: z.string(),
+      t: count,
+      /** When it took the horizon (ISO 8601). */
+      startedAt: z.string(),
+    }),
+  ),
 });
 export type FarmWorker = z.infer<typeof FarmWorkerSchema>;
 

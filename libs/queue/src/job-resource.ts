@@ -55,6 +55,8 @@ export interface JobResource {
   id: string;
   batchId?: string;
   game: string;
+  /** The game's one-line summary of the instance: the scramble, the level's name, the grid's size. */
+  summary?: string;
   status: JobStatus;
   horizon?: number;
   solution?: unknown;
@@ -74,13 +76,42 @@ export interface JobResource {
   error: string | null;
 }
 
-/** A batch as `GET /v1/batches/:id` returns it. */
-export interface BatchResource {
+/** A batch as `GET /v1/batches` lists it (docs/batches.md). */
+export interface BatchSummary {
   batchId: string;
   createdAt: string;
-  jobIds: string[];
+  label?: string;
+  /** The idempotency key it was created with. */
+  key?: string;
+  /** Jobs in the batch. */
+  size: number;
   /** How many of its jobs are in each status. */
   counts: Partial<Record<JobStatus, number>>;
   /** Every job is over. */
+  done: boolean;
+  /** When its last job ended, once every job has. */
+  finishedAt: string | null;
+}
+
+/** A batch as `GET /v1/batches/:id` returns it: its summary and its job ids in order. */
+export interface BatchResource extends BatchSummary {
+  jobIds: string[];
+}
+
+/** What creating or growing a batch answers. */
+export interface BatchCreated {
+  batchId: string;
+  /** The ids of the jobs of this call, in its order. */
+  jobIds: string[];
+  /** Jobs in the batch now. */
+  size: number;
+  /** The batch or the part was there already (its key or offset was used before): nothing queued. */
+  existing: boolean;
+}
+
+/** The `batch` progress event. */
+export interface BatchEventPayload {
+  batchId: string;
+  counts: Partial<Record<JobStatus, number>>;
   done: boolean;
 }

@@ -11,6 +11,7 @@ export const ProgressEvent = {
   unsubscribe: 'unsubscribe',
   horizon: 'horizon',
   job: 'job',
+  batch: 'batch',
 } as const;
 
 /** What a client subscribes to: one job or a whole batch. */

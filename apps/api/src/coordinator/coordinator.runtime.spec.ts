@@ -38,7 +38,12 @@ describe(CoordinatorRuntime.name, () => {
     jobTtlSec: 60,
     settings: { maxHorizon: 10, defaultParallelism: 1, levelFiles: [] },
     metrics: new FarmMetrics(),
-    progress: { horizon: () => undefined, job: () => undefined, solverProgress: () => undefined },
+    progress: {
+      horizon: () => undefined,
+      job: () => undefined,
+      batch: () => undefined,
+      solverProgress: () => undefined,
+    },
   });
 
   afterAll(async () => {

@@ -18,6 +18,7 @@ import { buildFarmOverview, type ClientListEntry } from '../farm/farm-overview.b
 import type { FarmMetrics, QueueCounts } from '../metrics/farm-metrics.js';
 import { FairShareGate } from './fair-share.gate.js';
 import { addHorizons, HorizonDispatch } from './horizon.dispatch.js';
+import type { JobArchive } from './job-archive.js';
 import { JobStore } from './job.store.js';
 import { QuickPlanPool } from './quick-plan.pool.js';
 import {
@@ -43,6 +44,10 @@ export interface CoordinatorRuntimeOptions {
   quickPlanHeapMiB?: number;
   /** The fair-share gate's lookahead (FarmConfig.fairShare); unset: no gate, horizons go straight to the queue. */
   fairLookahead?: number;
+  /** The store of record (docs/batches.md, "Store of record"); unset: Redis alone. */
+  archive?: JobArchive;
+  /** Seconds Redis keeps a job once the store of record has it (reads then fall back to it). */
+  archivedKeepSec?: number;
 }
 
 /**
@@ -61,6 +66,8 @@ export class CoordinatorRuntime {
   private closing?: Promise<void>;
   private readonly quickPlans: QuickPlanPool;
   private readonly gate?: FairShareGate;
+  private archiving?: Promise<void>;
+  private stopArchiving?: () => void;
 
   constructor(private readonly options: CoordinatorRuntimeOptions) {
     const { connection, prefix } = options;
@@ -70,7 +77,7 @@ export class CoordinatorRuntime {
     // The shared connection's owner logs its errors (without the address); a queue with no
     // listener would print each one again, with the address and a stack.
     for (const queue of [this.horizons, this.reports]) queue.on('error', () => undefined);
-    this.store = new JobStore(connection, keys, options.jobTtlSec);
+    this.store = new JobStore(connection, keys, options.jobTtlSec, options.archive !== undefined);
     this.quickPlans = new QuickPlanPool(
       options.settings.levelFiles,
       (message) => process.stderr.write(`satfarm coordinator: ${message}\n`),
@@ -90,6 +97,7 @@ export class CoordinatorRuntime {
       games: options.games ?? gameById,
       settings: options.settings,
       quickPlans: this.quickPlans,
+      ...(options.archive === undefined ? {} : { archive: options.archive }),
     });
     options.metrics.readQueuesFrom({
       counts: () => this.queueCounts(),
@@ -100,10 +108,11 @@ export class CoordinatorRuntime {
     });
   }
 
-  /** Resumes unfinished jobs, then starts consuming reports. */
+  /** Resumes unfinished jobs, then starts consuming reports (and archiving finished jobs). */
   async start(): Promise<void> {
     await this.coordinator.resume();
     this.gate?.start();
+    if (this.options.archive !== undefined) this.archiving = this.archiveLoop();
     const worker = new Worker(
       QueueName.reports,
       async (job) => {
@@ -179,24 +188,76 @@ export class CoordinatorRuntime {
 
   /** The farm at a glance: queue counts, the workers connected, jobs in flight. */
   async overview(): Promise<FarmOverview> {
-    const [[horizons, reports], workers, jobs] = await Promise.all([
+    const [[horizons, reports], workers, jobs, active] = await Promise.all([
       this.queueCounts(),
       // A Redis that refuses CLIENT LIST (an ACL without it, a managed Redis that renames it)
       // lists no workers; the rest of the overview still answers.
       this.horizons.getWorkers().catch((): ClientListEntry[] => []),
       this.store.unfinishedCounts(),
+      this.horizons.getActive(0, MAX_LISTED_ACTIVE - 1),
     ]);
+    const names = workers.map((w) => /:w:(.*)$/.exec(w.rawname ?? '')?.[1]).filter((n) => n !== undefined);
+    const slots = await this.store.workerSlots(names);
     return buildFarmOverview({
       horizons: horizons!.counts,
       reports: reports!.counts,
       workers,
+      slots,
+      active: active.flatMap((job) => {
+        const horizon = job.id === undefined ? undefined : parseHorizonJobId(job.id);
+        if (horizon === undefined) return [];
+        return [
+          {
+            ...(job.processedBy === undefined ? {} : { worker: job.processedBy }),
+            jobId: horizon.jobId,
+            t: horizon.t,
+            startedAt: job.processedOn ?? job.timestamp,
+          },
+        ];
+      }),
       jobs,
       now: Date.now(),
     });
   }
 
+  /**
+   * Writes finished jobs to the store of record as they end, a group at a time (docs/batches.md).
+   * A failed write (the database away) is logged and tried again; the jobs wait in Redis meanwhile.
+   */
+  private async archiveLoop(): Promise<void> {
+    const keepSec = this.options.archivedKeepSec ?? ARCHIVED_KEEP_SEC;
+    let stopped = false;
+    let wake: (() => void) | undefined;
+    this.stopArchiving = () => {
+      stopped = true;
+      wake?.();
+    };
+    let failing = false;
+    while (!stopped) {
+      let written = 0;
+      try {
+        written = await this.coordinator.archiveFinished(keepSec);
+        failing = false;
+      } catch (err) {
+        if (!failing)
+          process.stderr.write(`satfarm coordinator: store of record: ${(err as Error).message}\n`);
+        failing = true;
+      }
+      if (written === 0 && !stopped) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, failing ? 5_000 : ARCHIVE_POLL_MS).unref();
+        });
+      }
+    }
+    // What ended before the stop is written now, so a clean shutdown leaves nothing behind.
+    await this.coordinator.archiveFinished(keepSec).catch(() => 0);
+  }
+
   close(): Promise<void> {
     this.closing ??= (async () => {
+      this.stopArchiving?.();
+      await this.archiving;
       this.coordinator.close();
       await this.gate?.close();
       await this.quickPlans.close();
@@ -209,6 +270,14 @@ export class CoordinatorRuntime {
     return this.closing;
   }
 }
+
+/** Most running horizons `GET /v1/farm` lists by worker. */
+const MAX_LISTED_ACTIVE = 1000;
+
+/** How long a job stays in Redis once archived, unless the runtime is told otherwise. */
+const ARCHIVED_KEEP_SEC = 3600;
+/** How often finished jobs are looked for when none were waiting. */
+const ARCHIVE_POLL_MS = 1_000;
 
 /** Joins several Prometheus expositions, keeping each metric family's HELP and TYPE lines once. */
 export function mergeExpositions(texts: string[]): string {

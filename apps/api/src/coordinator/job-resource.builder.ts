@@ -41,6 +41,7 @@ export function buildJobResource(
     id: meta.id,
     ...(meta.batchId === undefined ? {} : { batchId: meta.batchId }),
     game: meta.game,
+    ...(meta.summary === undefined ? {} : { summary: meta.summary }),
     status: state.status,
     ...(meta.planning && plan !== undefined ? { horizon: plan.planLength } : {}),
     ...(plan !== undefined ? { solution: plan.solution } : {}),

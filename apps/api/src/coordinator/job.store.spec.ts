@@ -103,12 +103,16 @@ describe(JobStore.name, () => {
   });
 
   it('keeps a final resource and gives jobs of a batch their statuses', async () => {
-    const { meta, state } = job('d');
-    await sut.create([{ meta, instance: 'x', state }], {
-      batchId: 'batch-1',
-      createdAt: 1,
-      jobIds: ['d', 'gone'],
-    });
+    const d = job('d');
+    const e = job('e');
+    const created = await sut.create(
+      [
+        { meta: { ...d.meta, batchId: 'batch-1' }, instance: 'x', state: d.state },
+        { meta: { ...e.meta, batchId: 'batch-1' }, instance: 'x', state: e.state },
+      ],
+      { batchId: 'batch-1', createdAt: 1, offset: 0, label: 'two' },
+    );
+    expect(created).toBe(true);
     await sut.update('d', (r) => ({
       state: { ...r.state, status: 'unsatisfiable' as const, finishedAt: 2 },
       resource: { id: 'd' } as never,
@@ -116,7 +120,44 @@ describe(JobStore.name, () => {
     }));
     expect(await sut.finalResource('d')).toEqual({ id: 'd' });
     expect(await redis.ttl(keys.job('d'))).toBeGreaterThan(0);
-    expect(await sut.batch('batch-1')).toEqual({ batchId: 'batch-1', createdAt: 1, jobIds: ['d', 'gone'] });
+    expect(await sut.batch('batch-1')).toEqual({
+      batchId: 'batch-1',
+      createdAt: 1,
+      label: 'two',
+      size: 2,
+      counts: { queued: 1, unsatisfiable: 1 },
+    });
+    expect(await sut.batchJobIds('batch-1')).toEqual(['d', 'e']);
     expect(await sut.statuses(['d', 'gone'])).toEqual(['unsatisfiable', undefined]);
+  });
+
+  it('appends to a batch only at its size, and notes its end', async () => {
+    const parts = ['f', 'g', 'h'].map((id) => {
+      const { meta, state } = job(id);
+      return { meta: { ...meta, batchId: 'batch-2' }, instance: 'x', state };
+    });
+    expect(await sut.create([parts[0]!], { batchId: 'batch-2', createdAt: 1, offset: 0 })).toBe(true);
+    // A part at an offset the batch does not end at stores nothing.
+    expect(await sut.create([parts[1]!], { batchId: 'batch-2', createdAt: 1, offset: 0 })).toBe(false);
+    expect(await sut.load('g')).toBeUndefined();
+    expect(await sut.create([parts[1]!, parts[2]!], { batchId: 'batch-2', createdAt: 1, offset: 1 })).toBe(
+      true,
+    );
+    for (const id of ['f', 'g', 'h']) {
+      await sut.update(id, (r) => ({
+        state: { ...r.state, status: 'optimal' as const, finishedAt: 2 },
+        resource: { id } as never,
+        markers: [],
+      }));
+    }
+    const batch = await sut.batch('batch-2');
+    expect(batch).toMatchObject({ size: 3, counts: { optimal: 3 } });
+    expect(batch?.finishedAt).toBeGreaterThan(0);
+    expect(await sut.batchIds(0, 10)).toEqual(expect.arrayContaining(['batch-1', 'batch-2']));
+  });
+
+  it('claims an idempotency key once', async () => {
+    expect(await sut.claimBatchKey('k1', 'batch-a')).toBeUndefined();
+    expect(await sut.claimBatchKey('k1', 'batch-b')).toBe('batch-a');
   });
 });

@@ -4,7 +4,10 @@ import { checkEncoding, checkOptionScope, givenPlanOf, sweepLowerBound } from '@
 import type { GameDefinition } from '@satfarm/games';
 import { InputError } from '@satfarm/games';
 import {
+  type BatchCreated,
+  type BatchEventPayload,
   type BatchResource,
+  type BatchSummary,
   type CancelReason,
   type HorizonEventPayload,
   type HorizonReport,
@@ -33,7 +36,8 @@ import type { QuickPlanSource } from './quick-plan.pool.js';
 import type { HorizonDispatch, HorizonToQueue } from './horizon.dispatch.js';
 import type { JobMeta, JobRecord, JobState, ResolvedJobOptions } from './job-record.js';
 import { buildJobResource } from './job-resource.builder.js';
-import type { JobStore, JobWrite, NewJob } from './job.store.js';
+import type { ArchivedBatchSummary, JobArchive } from './job-archive.js';
+import type { BatchPart, JobStore, JobWrite, NewJob, StoredBatch } from './job.store.js';
 import {
   deadlinePassed,
   horizonFinished,
@@ -54,6 +58,8 @@ export type GameLookup = (name: string, field?: string) => GameDefinition<unknow
 export interface ProgressSink {
   horizon(event: HorizonEventPayload, batchId?: string): void;
   job(event: JobEventPayload, batchId?: string): void;
+  /** A batch's counts changed (at most a few a second per batch, and once when it is done). */
+  batch(event: BatchEventPayload): void;
   /**
    * A running horizon's search so far, for this process's clients only: every coordinator reads
    * the same progress from the queue's events, so each relays it to its own clients.
@@ -82,6 +88,8 @@ export interface CoordinatorDeps {
   settings: CoordinatorSettings;
   /** Where new jobs' quick plans are found (none: jobs start without one). */
   quickPlans?: QuickPlanSource;
+  /** The store of record of finished jobs and batches (none: Redis alone, for its time to live). */
+  archive?: JobArchive;
   clock?: () => number;
 }
 
@@ -107,6 +115,7 @@ interface Prepared {
 export class SweepCoordinator {
   private readonly serial = new KeyedSerializer();
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly batchEvents = new Map<string, NodeJS.Timeout>();
   private readonly instances = new LruCache<string, unknown>(64);
   private readonly parsed = new LruCache<string, unknown>(16);
   private readonly clock: () => number;
@@ -120,14 +129,96 @@ export class SweepCoordinator {
 
   /**
    * Validates and starts jobs (all or none: a bad one is a `PayloadError` naming its field, and
-   * nothing is stored). With `batch`, the jobs form a batch and fields are named `jobs[i]....`.
+   * nothing is stored).
    */
-  async submit(requests: JobRequest[], batch = false): Promise<{ jobIds: string[]; batchId?: string }> {
+  async submit(requests: JobRequest[], owner?: string): Promise<{ jobIds: string[] }> {
+    const prepared = requests.map((request) => this.prepare(request, '', this.clock(), { owner }));
+    await this.start(prepared);
+    return { jobIds: prepared.map((p) => p.meta.id) };
+  }
+
+  /**
+   * Creates a batch of jobs (all or none, fields named `jobs[i]....`). A `key` used before
+   * answers the batch it made, with nothing queued (docs/batches.md).
+   */
+  async createBatch(
+    requests: JobRequest[],
+    how: { key?: string; label?: string; owner?: string } = {},
+  ): Promise<BatchCreated> {
     const now = this.clock();
-    const batchId = batch ? randomUUID() : undefined;
+    const batchId = randomUUID();
     const prepared = requests.map((request, i) =>
-      this.prepare(request, batch ? `jobs[${i}].` : '', now, batchId),
+      this.prepare(request, `jobs[${i}].`, now, { owner: how.owner, batchId, position: i }),
     );
+    if (how.key !== undefined) {
+      const existing =
+        (await this.deps.store.claimBatchKey(how.key, batchId)) ??
+        (await this.deps.archive?.batchByKey(how.key))?.batchId;
+      if (existing !== undefined) return this.existingPart(existing, 0, requests.length);
+    }
+    const part = { batchId, createdAt: now, offset: 0, label: how.label, key: how.key };
+    try {
+      await this.deps.archive?.saveBatch({ ...part, size: requests.length });
+      await this.start(prepared, part);
+    } catch (err) {
+      if (how.key !== undefined) await this.deps.store.releaseBatchKey(how.key, batchId);
+      throw err;
+    }
+    return { batchId, jobIds: prepared.map((p) => p.meta.id), size: requests.length, existing: false };
+  }
+
+  /**
+   * Grows a batch by `requests` at `offset` (docs/batches.md). Undefined for an unknown batch; a
+   * `BatchOffsetConflict` when the batch does not end at `offset` and the part is not already in it.
+   */
+  async appendToBatch(
+    batchId: string,
+    offset: number,
+    requests: JobRequest[],
+    owner?: string,
+  ): Promise<BatchCreated | undefined> {
+    const batch = await this.deps.store.batch(batchId);
+    if (batch === undefined) {
+      const archived = await this.deps.archive?.batch(batchId);
+      if (archived === undefined) return undefined;
+      throw new BatchOffsetConflict(archived.size, 'the batch is over and takes no more jobs');
+    }
+    const now = this.clock();
+    const prepared = requests.map((request, i) =>
+      this.prepare(request, `jobs[${i}].`, now, { owner, batchId, position: offset + i }),
+    );
+    if (offset !== batch.size) return this.existingPart(batchId, offset, requests.length);
+    const part = { batchId, createdAt: batch.createdAt, offset };
+    await this.deps.archive?.saveBatch({
+      batchId,
+      createdAt: batch.createdAt,
+      size: offset + requests.length,
+      ...(batch.label === undefined ? {} : { label: batch.label }),
+      ...(batch.key === undefined ? {} : { key: batch.key }),
+    });
+    if (!(await this.start(prepared, part))) return this.existingPart(batchId, offset, requests.length);
+    return {
+      batchId,
+      jobIds: prepared.map((p) => p.meta.id),
+      size: offset + requests.length,
+      existing: false,
+    };
+  }
+
+  /** The answer for a part already in a batch, or a conflict when the batch has no such part. */
+  private async existingPart(batchId: string, offset: number, count: number): Promise<BatchCreated> {
+    const batch = await this.batchSummary(batchId);
+    if (batch === undefined) throw new BatchOffsetConflict(0, 'the batch is gone');
+    if (offset + count > batch.size && offset !== 0) {
+      throw new BatchOffsetConflict(batch.size, `must be ${batch.size}, the batch's size`);
+    }
+    const jobIds = (await this.deps.store.batchJobIds(batchId, offset, count)).slice(0, count);
+    return { batchId, jobIds, size: batch.size, existing: true };
+  }
+
+  /** Stores prepared jobs (as a part of a batch, if given) and queues their first horizons. */
+  private async start(prepared: Prepared[], part?: BatchPart): Promise<boolean> {
+    const now = this.clock();
     const created: Array<{ job: NewJob; transition: JobTransition; prepared: Prepared }> = [];
     for (const p of prepared) {
       const state: JobState = { status: 'queued', sweep: initialSweep(p.meta), sizes: {} };
@@ -143,11 +234,13 @@ export class SweepCoordinator {
         prepared: p,
       });
     }
-    const jobIds = prepared.map((p) => p.meta.id);
-    await this.deps.store.create(
-      created.map((c) => c.job),
-      batchId === undefined ? undefined : { batchId, createdAt: now, jobIds },
-    );
+    if (
+      !(await this.deps.store.create(
+        created.map((c) => c.job),
+        part,
+      ))
+    )
+      return false;
     const toQueue: HorizonToQueue[] = [];
     for (const { transition, prepared: p } of created) {
       this.instances.set(p.meta.id, p.instance);
@@ -163,7 +256,8 @@ export class SweepCoordinator {
     for (const { transition, prepared: p } of created) {
       if (p.quickPlan && !transition.finished) void this.applyQuickPlan(p);
     }
-    return batchId === undefined ? { jobIds } : { jobIds, batchId };
+    if (part !== undefined) this.batchChanged(part.batchId);
+    return true;
   }
 
   /**
@@ -265,19 +359,173 @@ export class SweepCoordinator {
     return resources.filter((r): r is JobResource => r !== undefined);
   }
 
+  /** A batch with its job ids in order, or undefined (docs/batches.md). */
   async batch(batchId: string): Promise<BatchResource | undefined> {
-    const batch = await this.deps.store.batch(batchId);
-    if (batch === undefined) return undefined;
-    const statuses = await this.deps.store.statuses(batch.jobIds);
-    const counts: Partial<Record<JobStatus, number>> = {};
-    for (const status of statuses) if (status !== undefined) counts[status] = (counts[status] ?? 0) + 1;
-    return {
-      batchId,
-      createdAt: new Date(batch.createdAt).toISOString(),
-      jobIds: batch.jobIds,
-      counts,
-      done: statuses.every((s) => s === undefined || isFinalStatus(s)),
+    const summary = await this.batchSummary(batchId);
+    if (summary === undefined) return undefined;
+    const inRedis = await this.deps.store.batchJobIds(batchId);
+    const jobIds =
+      inRedis.length > 0 || this.deps.archive === undefined ? inRedis : await this.archivedJobIds(batchId);
+    return { ...summary, jobIds };
+  }
+
+  /** A batch's summary: from Redis while it has it, else from the store of record. */
+  async batchSummary(batchId: string): Promise<BatchSummary | undefined> {
+    const stored = await this.deps.store.batch(batchId);
+    if (stored !== undefined) return summaryOfBatch(stored);
+    const archived = await this.deps.archive?.batch(batchId);
+    return archived === undefined ? undefined : summaryOfBatch(archived);
+  }
+
+  /** Batches, newest first: every batch of the store of record, or those Redis keeps. */
+  async batches(offset: number, limit: number): Promise<BatchSummary[]> {
+    const { archive, store } = this.deps;
+    if (archive !== undefined) {
+      const archived = await archive.batches(offset, limit);
+      // Live counts for the batches still running; the archive counts only finished jobs.
+      return Promise.all(
+        archived.map(async (a) => {
+          const live = await store.batch(a.batchId);
+          return summaryOfBatch(live ?? a);
+        }),
+      );
+    }
+    const ids = await store.batchIds(offset, limit);
+    const batches = await Promise.all(ids.map((id) => store.batch(id)));
+    await store.pruneBatches(ids.filter((_, i) => batches[i] === undefined));
+    return batches.filter((b): b is StoredBatch => b !== undefined).map(summaryOfBatch);
+  }
+
+  /**
+   * A page of a batch's jobs in submission order, optionally in one status, without drawings.
+   * Undefined for an unknown batch.
+   */
+  async batchJobs(
+    batchId: string,
+    status: JobStatus | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<JobResource[] | undefined> {
+    const { store, archive } = this.deps;
+    if ((await store.batch(batchId)) === undefined) {
+      if ((await archive?.batch(batchId)) === undefined) return undefined;
+      return (
+        await archive!.batchJobs(batchId, { ...(status === undefined ? {} : { status }), offset, limit })
+      ).map(withoutDrawings);
+    }
+    let ids = await store.batchJobIds(batchId);
+    if (status !== undefined) {
+      const statuses = await store.statuses(ids);
+      const archived = await this.archivedStatuses(ids.filter((_, i) => statuses[i] === undefined));
+      ids = ids.filter((id, i) => (statuses[i] ?? archived.get(id)) === status);
+    }
+    return this.resourcesOf(ids.slice(offset, offset + limit));
+  }
+
+  /**
+   * Every job of a batch in submission order, without drawings, read a page at a time so that a
+   * batch of any size streams in bounded memory. Undefined for an unknown batch.
+   */
+  async batchResults(batchId: string): Promise<AsyncIterable<JobResource> | undefined> {
+    const { store, archive } = this.deps;
+    const stored = await store.batch(batchId);
+    if (stored === undefined) {
+      if ((await archive?.batch(batchId)) === undefined) return undefined;
+      const rows = archive!.batchResults(batchId);
+      return (async function* () {
+        for await (const row of rows) yield withoutDrawings(row);
+      })();
+    }
+    const pages = async function* (this: SweepCoordinator): AsyncGenerator<JobResource> {
+      for (let offset = 0; offset < stored.size; offset += RESULTS_PAGE) {
+        const ids = await store.batchJobIds(batchId, offset, RESULTS_PAGE);
+        yield* await this.resourcesOf(ids);
+      }
     };
+    return pages.call(this);
+  }
+
+  /** Cancels every job of a batch that is not over; answers the batch, or undefined. */
+  async cancelBatch(batchId: string): Promise<BatchSummary | undefined> {
+    const stored = await this.deps.store.batch(batchId);
+    if (stored === undefined) return this.batchSummary(batchId);
+    for (let offset = 0; offset < stored.size; offset += RESULTS_PAGE) {
+      const ids = await this.deps.store.batchJobIds(batchId, offset, RESULTS_PAGE);
+      const statuses = await this.deps.store.statuses(ids);
+      const open = ids.filter((_, i) => {
+        const status = statuses[i];
+        return status !== undefined && !isFinalStatus(status);
+      });
+      for (let i = 0; i < open.length; i += CANCEL_CONCURRENCY) {
+        await Promise.all(
+          open
+            .slice(i, i + CANCEL_CONCURRENCY)
+            .map((id) => this.apply(id, 'job-cancelled', (r, now) => jobCancelled(r.meta, r.state, now))),
+        );
+      }
+    }
+    return this.batchSummary(batchId);
+  }
+
+  /**
+   * Writes final jobs to the store of record, a group at a time, and lets Redis' copies expire
+   * sooner (`keepSec`). Returns how many it wrote; a failed write is tried again on the next call.
+   */
+  async archiveFinished(keepSec: number, group = 500): Promise<number> {
+    const { archive, store } = this.deps;
+    if (archive === undefined) return 0;
+    const ids = await store.unarchivedIds(group);
+    if (ids.length === 0) return 0;
+    const entries = await store.archiveEntries(ids);
+    const jobs = entries.filter((e): e is NonNullable<typeof e> => e !== undefined);
+    await archive.saveJobs(jobs);
+    // An id whose job is gone from Redis has nothing left to write.
+    await store.archivedJobs(ids, keepSec);
+    return jobs.length;
+  }
+
+  /** Resources of jobs in order: Redis' final or live one, else the store of record's. */
+  private async resourcesOf(ids: string[]): Promise<JobResource[]> {
+    const finals = await this.deps.store.finalResources(ids);
+    const missing = ids.filter((_, i) => finals[i] === undefined);
+    const archived =
+      this.deps.archive === undefined
+        ? new Map<string, JobResource>()
+        : await this.deps.archive.jobs(missing);
+    const resources = await Promise.all(
+      ids.map(async (id, i) => finals[i] ?? archived.get(id) ?? (await this.resource(id))),
+    );
+    return resources.filter((r): r is JobResource => r !== undefined).map(withoutDrawings);
+  }
+
+  private async archivedStatuses(ids: string[]): Promise<Map<string, JobStatus>> {
+    if (this.deps.archive === undefined || ids.length === 0) return new Map();
+    const jobs = await this.deps.archive.jobs(ids);
+    return new Map([...jobs].map(([id, job]) => [id, job.status]));
+  }
+
+  private async archivedJobIds(batchId: string): Promise<string[]> {
+    const ids: string[] = [];
+    for await (const job of this.deps.archive!.batchResults(batchId)) ids.push(job.id);
+    return ids;
+  }
+
+  /** Sends a batch's counts soon: at most one event per batch every `BATCH_EVENT_MS`. */
+  private batchChanged(batchId: string): void {
+    if (this.batchEvents.has(batchId)) return;
+    const timer = setTimeout(() => {
+      this.batchEvents.delete(batchId);
+      void this.deps.store
+        .batch(batchId)
+        .then((batch) => {
+          if (batch === undefined) return;
+          const { counts, done } = summaryOfBatch(batch);
+          this.deps.progress.batch({ batchId, counts, done });
+        })
+        .catch(() => undefined);
+    }, BATCH_EVENT_MS);
+    timer.unref();
+    this.batchEvents.set(batchId, timer);
   }
 
   /**
@@ -309,11 +557,18 @@ export class SweepCoordinator {
 
   /** Stops the deadline timers (the jobs themselves go on, in Redis). */
   close(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const timer of [...this.timers.values(), ...this.batchEvents.values()]) clearTimeout(timer);
     this.timers.clear();
+    this.batchEvents.clear();
   }
 
-  private prepare(request: JobRequest, root: string, now: number, batchId: string | undefined): Prepared {
+  private prepare(
+    request: JobRequest,
+    root: string,
+    now: number,
+    place: { owner?: string | undefined; batchId?: string; position?: number },
+  ): Prepared {
+    const { batchId } = place;
     const { settings } = this.deps;
     const game = this.deps.games(request.game, `${root}game`);
     let parsed: unknown;
@@ -379,8 +634,11 @@ export class SweepCoordinator {
     const meta: JobMeta = {
       id: randomUUID(),
       ...(batchId === undefined ? {} : { batchId }),
+      ...(place.position === undefined ? {} : { batchPosition: place.position }),
+      ...(place.owner === undefined ? {} : { owner: place.owner }),
       // The name the client used: workers look the game up by it.
       game: request.game,
+      summary: summaryOf(game, parsed),
       planning: game.planning,
       options,
       createdAt: now,
@@ -467,7 +725,11 @@ export class SweepCoordinator {
         },
       );
       if (outcome === undefined) return;
-      await this.carryOut(outcome.record.meta, outcome.decision, reason, answeredAt);
+      const { meta } = outcome.record;
+      if (meta.batchId !== undefined && outcome.record.state.status !== outcome.decision.state.status) {
+        this.batchChanged(meta.batchId);
+      }
+      await this.carryOut(meta, outcome.decision, reason, answeredAt);
     });
   }
 
@@ -577,4 +839,52 @@ function safeRender(game: GameDefinition<unknown, unknown>, instance: unknown, s
 /** The tenant a job's horizons are shared out to (docs/farm.md, "Fair share"). */
 export function tenantOf(meta: Pick<JobMeta, 'owner' | 'batchId'>): string {
   return `${meta.owner ?? 'anonymous'}/${meta.batchId ?? 'jobs'}`;
+}
+
+/** The game's summary of an instance; a game whose summary fails still takes the job. */
+function summaryOf(game: GameDefinition<unknown, unknown>, parsed: unknown): string | undefined {
+  try {
+    return game.summarize(parsed);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Jobs read per page when a batch is exported or cancelled. */
+const RESULTS_PAGE = 500;
+/** Cancels of one batch's jobs applied at once. */
+const CANCEL_CONCURRENCY = 16;
+/** The least time between two `batch` events of one batch. */
+const BATCH_EVENT_MS = 250;
+
+/** The answer to a batch part at an offset that the batch does not end at (HTTP 409). */
+export class BatchOffsetConflict extends Error {
+  constructor(
+    readonly size: number,
+    readonly reason: string,
+  ) {
+    super(`offset: ${reason}`);
+  }
+}
+
+function summaryOfBatch(batch: StoredBatch | ArchivedBatchSummary): BatchSummary {
+  const ended = Object.entries(batch.counts)
+    .filter(([status]) => isFinalStatus(status as JobStatus))
+    .reduce((sum, [, n]) => sum + n, 0);
+  return {
+    batchId: batch.batchId,
+    createdAt: new Date(batch.createdAt).toISOString(),
+    ...(batch.label === undefined ? {} : { label: batch.label }),
+    ...(batch.key === undefined ? {} : { key: batch.key }),
+    size: batch.size,
+    counts: batch.counts,
+    done: ended >= batch.size,
+    finishedAt: batch.finishedAt === undefined ? null : new Date(batch.finishedAt).toISOString(),
+  };
+}
+
+/** A job resource as lists and exports give it: drawings are for one job's page. */
+function withoutDrawings(resource: JobResource): JobResource {
+  const { render: _render, secondRender: _second, ...rest } = resource;
+  return rest;
 }

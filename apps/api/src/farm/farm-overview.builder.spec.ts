@@ -31,9 +31,39 @@ describe(buildFarmOverview.name, () => {
       { rawname: 'p:satfarm-horizons:w:host-a:7', addr: '10.0.0.1:5000', age: '4', idle: 'x' },
     ]);
     expect(overview.workers).toEqual([
-      { name: 'host-a:7', addr: '10.0.0.1:5000', ageSec: 4, idleSec: 0 },
-      { name: 'host-b:12', addr: '10.0.0.2:5000', ageSec: 30, idleSec: 0 },
+      { name: 'host-a:7', addr: '10.0.0.1:5000', ageSec: 4, idleSec: 0, horizons: [] },
+      { name: 'host-b:12', addr: '10.0.0.2:5000', ageSec: 30, idleSec: 0, horizons: [] },
     ]);
+  });
+
+  it('gives each worker its announced slots and the horizons it runs, oldest first', () => {
+    const overview = buildFarmOverview({
+      horizons: { active: 3 },
+      reports: {},
+      workers: [
+        { rawname: 'p:satfarm-horizons:w:host-a:7', addr: '10.0.0.1:5000', age: '4', idle: '0' },
+        { rawname: 'p:satfarm-horizons:w:host-b:9', addr: '10.0.0.2:5000', age: '4', idle: '0' },
+      ],
+      slots: new Map([['host-a:7', 2]]),
+      active: [
+        { worker: 'host-a:7', jobId: 'j1', t: 5, startedAt: Date.UTC(2025, 0, 2, 3, 4, 2) },
+        { worker: 'host-a:7', jobId: 'j2', t: 3, startedAt: Date.UTC(2025, 0, 2, 3, 4, 1) },
+        { worker: 'host-c:1', jobId: 'j3', t: 1, startedAt: Date.UTC(2025, 0, 2, 3, 4, 1) },
+      ],
+      jobs: { queued: 0, running: 2 },
+      now: Date.UTC(2025, 0, 2, 3, 4, 5),
+    });
+    expect(overview.workers[0]).toMatchObject({
+      name: 'host-a:7',
+      slots: 2,
+      horizons: [
+        { jobId: 'j2', t: 3, startedAt: '2025-01-02T03:04:01.000Z' },
+        { jobId: 'j1', t: 5, startedAt: '2025-01-02T03:04:02.000Z' },
+      ],
+    });
+    expect(overview.workers[1]?.slots).toBeUndefined();
+    expect(overview.workers[1]!.horizons).toEqual([]);
+    expect(FarmOverviewSchema.parse(overview)).toEqual(overview);
   });
 
   it('lists no worker for a Redis that refuses CLIENT LIST (BullMQ stands in an entry without an address)', () => {

@@ -9,6 +9,10 @@ export interface FarmReadings {
   horizons: Record<string, number>;
   reports: Record<string, number>;
   workers: ClientListEntry[];
+  /** Slot counts the workers announced, by worker name. */
+  slots?: ReadonlyMap<string, number>;
+  /** The horizons being solved, with the worker that runs each. */
+  active?: ReadonlyArray<{ worker?: string; jobId: string; t: number; startedAt: number }>;
   jobs: { queued: number; running: number };
   now: number;
 }
@@ -27,7 +31,7 @@ export function buildFarmOverview(readings: FarmReadings): FarmOverview {
     // refuses the command, which is no worker.
     workers: readings.workers
       .filter((client) => client.addr !== undefined)
-      .map(farmWorker)
+      .map((client) => farmWorker(client, readings))
       .sort((a, b) => a.name.localeCompare(b.name)),
     jobs: readings.jobs,
     queues: { horizons, reports: queueCounts(readings.reports) },
@@ -40,12 +44,19 @@ function queueCounts(counts: Record<string, number>): QueueCountsView {
   return view;
 }
 
-function farmWorker(client: ClientListEntry): FarmWorker {
+function farmWorker(client: ClientListEntry, readings: FarmReadings): FarmWorker {
   // BullMQ names a worker's connection `<queue client name>:w:<worker name>`.
   const raw = client.rawname ?? '';
   const at = raw.indexOf(':w:');
+  const name = at < 0 ? (client.addr ?? 'unnamed') : raw.slice(at + 3);
+  const slots = readings.slots?.get(name);
   return {
-    name: at < 0 ? (client.addr ?? 'unnamed') : raw.slice(at + 3),
+    name,
+    ...(slots === undefined ? {} : { slots }),
+    horizons: (readings.active ?? [])
+      .filter((h) => h.worker === name)
+      .map((h) => ({ jobId: h.jobId, t: h.t, startedAt: new Date(h.startedAt).toISOString() }))
+      .sort((a, b) => a.startedAt.localeCompare(b.startedAt)),
     addr: client.addr ?? '',
     ageSec: seconds(client.age),
     idleSec: seconds(client.idle),

@@ -16,6 +16,7 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs
 import { JobRequestSchema, type JobResource, parsePayload } from '@satfarm/queue';
 
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { RequestOwner } from '../auth/request-owner.decorator.js';
 import { CoordinatorService } from '../coordinator/coordinator.service.js';
 import { openApiSchema } from '../docs/openapi-schema.js';
 import { ApiKeyThrottlerGuard } from '../throttle/api-key-throttler.guard.js';
@@ -33,9 +34,9 @@ export class JobsController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Submit a job; answers 201 { id }' })
   @ApiBody({ schema: openApiSchema(JobRequestSchema) })
-  async create(@Body() body: unknown): Promise<{ id: string }> {
+  async create(@Body() body: unknown, @RequestOwner() owner: string): Promise<{ id: string }> {
     const request = parsePayload(JobRequestSchema, body);
-    const { jobIds } = await this.farm.coordinator.submit([request]);
+    const { jobIds } = await this.farm.coordinator.submit([request], owner);
     return { id: jobIds[0]! };
   }
 

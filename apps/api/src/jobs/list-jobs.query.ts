@@ -20,3 +20,17 @@ export const ListJobsQuerySchema = z.strictObject({
   offset: count(0, 1_000_000, 0),
   limit: count(1, 500, 50),
 });
+
+/** The query of `GET /v1/batches`: `offset`, `limit` (1 to 500). */
+export const ListBatchesQuerySchema = z.strictObject({
+  offset: count(0, 1_000_000, 0),
+  limit: count(1, 500, 50),
+});
+
+/** The query of `GET /v1/batches/:id/results`: `format`, `jsonl` (default) or `csv`. */
+export const BatchResultsQuerySchema = z.strictObject({
+  format: z
+    .enum(['jsonl', 'csv'])
+    .optional()
+    .transform((f) => f ?? 'jsonl'),
+});

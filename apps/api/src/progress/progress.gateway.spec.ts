@@ -26,6 +26,17 @@ const state: { read: Read; batch?: BatchResource } = { read: () => Promise.resol
 const coordinator = {
   resource: (id: string) => state.read(id),
   batch: (id: string) => Promise.resolve(state.batch?.batchId === id ? state.batch : undefined),
+  batchResults: (id: string) =>
+    Promise.resolve(
+      state.batch?.batchId === id
+        ? (async function* () {
+            for (const jobId of state.batch!.jobIds) {
+              const job = await state.read(jobId);
+              if (job !== undefined) yield job;
+            }
+          })()
+        : undefined,
+    ),
 };
 
 const server = new Server(createServer());

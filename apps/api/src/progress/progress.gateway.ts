@@ -129,9 +129,9 @@ export class ProgressGateway implements OnGatewayInit<Namespace> {
       await client.leave(room);
       return { ok: false, field: 'batchId', error: `batchId: no batch '${batchId}'` };
     }
-    const jobs = await Promise.all(batch.jobIds.map((id) => coordinator.resource(id)));
-    for (const job of jobs)
-      if (job !== undefined && isFinalStatus(job.status)) sendFinal(client, room, job, delivered);
+    for await (const job of (await coordinator.batchResults(batchId)) ?? []) {
+      if (isFinalStatus(job.status)) sendFinal(client, room, job, delivered);
+    }
     return { ok: true, batch };
   }
 }

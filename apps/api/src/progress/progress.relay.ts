@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Namespace } from 'socket.io';
 
 import {
+  type BatchEventPayload,
   type HorizonEventPayload,
   isFinalStatus,
   type JobEventPayload,
@@ -37,6 +38,10 @@ export class ProgressRelay implements ProgressSink {
 
   job(event: JobEventPayload, batchId?: string): void {
     this.emit(ProgressEvent.job, event, event.jobId, batchId, isFinalStatus(event.status));
+  }
+
+  batch(event: BatchEventPayload): void {
+    this.namespace?.to(progressRoom.batch(event.batchId)).emit(ProgressEvent.batch, event);
   }
 
   solverProgress(event: HorizonEventPayload): void {

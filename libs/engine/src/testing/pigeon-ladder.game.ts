@@ -25,6 +25,7 @@ export const pigeonLadderGame: GameDefinition<PigeonLadder, PigeonPlan> = {
   parse: (input) => input as PigeonLadder,
   lowerBound: (i) => i.lowerBound ?? 1,
   defaultMaxHorizon: (i) => i.pigeons + 4,
+  summarize: (i) => `${i.pigeons} pigeons`,
   encode: (instance, t) => {
     const formula = pigeonhole(instance.pigeons, t);
     return {

@@ -8,3 +8,8 @@ export function renderCnf(instance: CnfInstance, solution: CnfSolution | undefin
     trueVariables: solution?.model.filter((lit) => lit > 0),
   };
 }
+
+/** One line naming the formula: its variables and clauses. */
+export function summarizeCnf(instance: CnfInstance): string {
+  return `${instance.formula.numVars} vars, ${instance.formula.numClauses} clauses`;
+}

@@ -2,7 +2,7 @@ import type { GameDefinition } from '../game-definition.js';
 import { encodeCnf } from './cnf.encode.js';
 import type { CnfInstance, CnfSolution } from './cnf.model.js';
 import { parseCnfInstance } from './cnf.parse.js';
-import { renderCnf } from './cnf.render.js';
+import { renderCnf, summarizeCnf } from './cnf.render.js';
 import { verifyCnf } from './cnf.verify.js';
 
 export type { CnfInstance, CnfSolution } from './cnf.model.js';
@@ -17,4 +17,5 @@ export const cnfGame: GameDefinition<CnfInstance, CnfSolution> = {
   encode: (instance) => encodeCnf(instance),
   verify: (instance, solution) => verifyCnf(instance, solution),
   render: renderCnf,
+  summarize: summarizeCnf,
 };

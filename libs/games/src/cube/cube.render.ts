@@ -58,3 +58,13 @@ export function cubeText(view: CubeRender): string {
   lines.push(`moves (${moves.length}, ${view.metric}): ${moves.join(' ')}`);
   return lines.join('\n');
 }
+
+/** One line naming the cube: its size, metric and scramble (or facelets when given as such). */
+export function summarizeCube(instance: CubeInstance): string {
+  const size = `${instance.size}x${instance.size}x${instance.size}`;
+  const start =
+    instance.scramble === undefined
+      ? `facelets ${instance.facelets}`
+      : instance.scramble.join(' ') || '(solved)';
+  return `${size} ${instance.metric}: ${start}`;
+}

@@ -3,7 +3,7 @@ import { encodeCube } from './cube.encode.js';
 import { cubeLowerBound } from './cube.lower-bound.js';
 import type { CubeInstance, CubeSolution } from './cube.model.js';
 import { parseCubeInstance, parseCubePlan } from './cube.parse.js';
-import { renderCube, cubeText, type CubeRender } from './cube.render.js';
+import { renderCube, cubeText, type CubeRender, summarizeCube } from './cube.render.js';
 import { cubePlanLength, verifyCube } from './cube.verify.js';
 
 export * from './cube.model.js';
@@ -40,5 +40,6 @@ export const cubeGame: GameDefinition<CubeInstance, CubeSolution> = {
   planLength: cubePlanLength,
   parsePlan: parseCubePlan,
   render: renderCube,
+  summarize: summarizeCube,
   renderText: (view) => cubeText(view as CubeRender),
 };

@@ -64,3 +64,8 @@ export function hexahopText(view: HexahopRender): string {
     `score ${score}${view.par === undefined ? '' : `, par ${view.par}`}`,
   ].join('\n');
 }
+
+/** One line naming the level: its number and name, or `custom` for a map given in the input. */
+export function summarizeHexahop(instance: HexahopInstance): string {
+  return instance.number === undefined ? instance.name : `#${instance.number} ${instance.name}`;
+}

@@ -5,7 +5,7 @@ import { encodeHexahop, hexahopVariantProblem } from './hexahop.encode.js';
 import { hexahopDefaultMaxHorizon, hexahopLowerBound } from './hexahop.lower-bound.js';
 import type { HexahopInstance, HexahopSolution } from './hexahop.model.js';
 import { parseHexahopInstance, parseHexahopPlan } from './hexahop.parse.js';
-import { renderHexahop, hexahopText, type HexahopRender } from './hexahop.render.js';
+import { renderHexahop, hexahopText, type HexahopRender, summarizeHexahop } from './hexahop.render.js';
 import { verifyHexahop } from './hexahop.verify.js';
 
 export {
@@ -107,5 +107,6 @@ export const hexahopGame: GameDefinition<HexahopInstance, HexahopSolution> = {
   // against 511.7 s, faster on each level, and proved three levels kissat had left open.
   defaultSolver: 'cadical',
   render: renderHexahop,
+  summarize: summarizeHexahop,
   renderText: (view) => hexahopText(view as HexahopRender),
 };

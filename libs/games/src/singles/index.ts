@@ -3,7 +3,7 @@ import { encodeSingles } from './singles.encode.js';
 import { singlesLowerBound } from './singles.lower-bound.js';
 import type { SinglesInstance, SinglesSolution } from './singles.model.js';
 import { parseSinglesInstance } from './singles.parse.js';
-import { renderSingles, singlesText, type SinglesRender } from './singles.render.js';
+import { renderSingles, singlesText, type SinglesRender, summarizeSingles } from './singles.render.js';
 import { verifySingles } from './singles.verify.js';
 
 export {
@@ -59,5 +59,6 @@ export const singlesGame: GameDefinition<SinglesInstance, SinglesSolution> = {
   encode: (instance, _horizon, options) => encodeSingles(instance, options),
   verify: (instance, solution) => verifySingles(instance, solution),
   render: renderSingles,
+  summarize: summarizeSingles,
   renderText: (view) => singlesText(view as SinglesRender),
 };

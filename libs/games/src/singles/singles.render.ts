@@ -25,3 +25,8 @@ export function singlesText(view: SinglesRender): string {
     .map((row, r) => row.map((v, c) => (black.has(`${r},${c}`) ? '#' : String(v)).padStart(width)).join(' '))
     .join('\n');
 }
+
+/** One line naming the puzzle: its size. */
+export function summarizeSingles(instance: SinglesInstance): string {
+  return `${instance.width}x${instance.height}`;
+}

@@ -3,7 +3,7 @@ import { encodeSnake } from './snake.encode.js';
 import { snakeDefaultMaxHorizon, snakeLowerBound } from './snake.lower-bound.js';
 import type { SnakeInstance, SnakeSolution } from './snake.model.js';
 import { parseSnakeInstance, parseSnakePlan } from './snake.parse.js';
-import { renderSnake, snakeText, type SnakeRender } from './snake.render.js';
+import { renderSnake, snakeText, type SnakeRender, summarizeSnake } from './snake.render.js';
 import { verifySnake } from './snake.verify.js';
 
 export type { AppleOrder, Cell, SnakeInstance, SnakeSolution, StepOutcome } from './snake.model.js';
@@ -42,5 +42,6 @@ export const snakeGame: GameDefinition<SnakeInstance, SnakeSolution> = {
   planLength: (solution) => solution.path.length - 1,
   parsePlan: parseSnakePlan,
   render: renderSnake,
+  summarize: summarizeSnake,
   renderText: (view) => snakeText(view as SnakeRender),
 };

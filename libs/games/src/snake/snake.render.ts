@@ -69,3 +69,12 @@ export function snakeText(view: SnakeRender): string {
   lines.push(`${eaten} apple${eaten === 1 ? '' : 's'} eaten; length ${last.length} at the end`);
   return lines.join('\n');
 }
+
+/** One line naming the board: its size, the snake's length and the apples or steps to survive. */
+export function summarizeSnake(instance: SnakeInstance): string {
+  const goal =
+    instance.survive === undefined
+      ? `${instance.apples.length} apple${instance.apples.length === 1 ? '' : 's'}${instance.order === 'given' ? ' in order' : ''}`
+      : `survive ${instance.survive}`;
+  return `${instance.width}x${instance.height}, length ${instance.length}, ${goal}`;
+}

@@ -3,7 +3,12 @@ import { encodeTicTacToe } from './tictactoe.encode.js';
 import { ticTacToeLowerBound } from './tictactoe.lower-bound.js';
 import type { TicTacToeInstance, TicTacToeSolution } from './tictactoe.model.js';
 import { parseTicTacToeInstance } from './tictactoe.parse.js';
-import { renderTicTacToe, ticTacToeText, type TicTacToeRender } from './tictactoe.render.js';
+import {
+  renderTicTacToe,
+  ticTacToeText,
+  type TicTacToeRender,
+  summarizeTicTacToe,
+} from './tictactoe.render.js';
 import { verifyTicTacToe } from './tictactoe.verify.js';
 
 export {
@@ -36,5 +41,6 @@ export const tictactoeGame: GameDefinition<TicTacToeInstance, TicTacToeSolution>
   encode: (instance) => encodeTicTacToe(instance),
   verify: (instance, solution) => verifyTicTacToe(instance, solution),
   render: renderTicTacToe,
+  summarize: summarizeTicTacToe,
   renderText: (view) => ticTacToeText(view as TicTacToeRender),
 };

@@ -47,3 +47,8 @@ export function ticTacToeText(view: TicTacToeRender): string {
       : `no move wins at once for ${view.player}; + blocks the opponent at ${(view.blocks ?? []).map(at).join('; ')}`;
   return [...board, verdict].join('\n');
 }
+
+/** One line naming the position: board size, the run to make and whose move it is. */
+export function summarizeTicTacToe(instance: TicTacToeInstance): string {
+  return `${instance.n}x${instance.n}, ${instance.k} in a row, ${instance.player} to move`;
+}

@@ -3,7 +3,7 @@ import { encodeTowers } from './towers.encode.js';
 import { towersLowerBound } from './towers.lower-bound.js';
 import type { TowersInstance, TowersSolution } from './towers.model.js';
 import { parseTowersInstance } from './towers.parse.js';
-import { renderTowers, towersText, type TowersRender } from './towers.render.js';
+import { renderTowers, towersText, type TowersRender, summarizeTowers } from './towers.render.js';
 import { verifyTowers } from './towers.verify.js';
 
 export {
@@ -55,5 +55,6 @@ export const towersGame: GameDefinition<TowersInstance, TowersSolution> = {
   encode: (instance, _horizon, options) => encodeTowers(instance, options),
   verify: (instance, solution) => verifyTowers(instance, solution),
   render: renderTowers,
+  summarize: summarizeTowers,
   renderText: (view) => towersText(view as TowersRender),
 };

@@ -47,3 +47,8 @@ export function towersText(view: TowersRender): string {
   // A side without clues leaves a blank line.
   return lines.filter((l, i) => (i > 0 && i < lines.length - 1) || l.trim() !== '').join('\n');
 }
+
+/** One line naming the puzzle: its size and how many heights are given. */
+export function summarizeTowers(instance: TowersInstance): string {
+  return `${instance.n}x${instance.n}, ${instance.givens.length} given`;
+}

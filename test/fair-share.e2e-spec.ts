@@ -2,7 +2,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { FarmKeys, type HorizonJob, horizonJobId } from '@satfarm/queue';
+import { type FarmOverview, FarmKeys, type HorizonJob, horizonJobId } from '@satfarm/queue';
 
 import { FairShareGate } from '../apps/api/src/coordinator/fair-share.gate.js';
 import {
@@ -10,10 +10,12 @@ import {
   HorizonDispatch,
   type HorizonToQueue,
 } from '../apps/api/src/coordinator/horizon.dispatch.js';
+import { http, ProgressClient } from './support/farm-client.js';
 import {
   deletePrefix,
   type FarmProcess,
   specDir,
+  startApi,
   startWorker,
   TEST_REDIS_URL,
   uniquePrefix,
@@ -229,6 +231,49 @@ describe('the fair-share gate in front of one solver slot', () => {
       expect(await second.gate.pending()).toBe(0);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('a farm with the gate, through the API', () => {
+  it('runs a job submitted during a batch beside the batch, and a batch cancel empties its pending set', async () => {
+    // A farm of its own: one API process with one solver slot.
+    const own = uniquePrefix('fair-api');
+    const api = await startApi(own, writeFarmGamesModule(spec.dir), { workerSlots: 1 });
+    const ownEvents = new QueueEvents('satfarm-horizons', { connection: connection(), prefix: own });
+    const order: string[] = [];
+    ownEvents.on('active', ({ jobId }) => order.push(jobId));
+    const progress = await ProgressClient.connect(api.url);
+    try {
+      await ownEvents.waitUntilReady();
+      // Each batch job: horizon 0 UNSAT (PHP(8, 7)), horizon 1 SAT; two in flight per job.
+      const slow = { game: 'staircase', instance: { optimum: 1, lower: 0, holes: { 0: 7 } } };
+      const batch = await http<{ batchId: string; jobIds: string[] }>(api.url, 'POST', '/v1/batches', {
+        jobs: Array.from({ length: 40 }, () => slow),
+      });
+      expect(batch.status).toBe(201);
+      const single = await http<{ id: string }>(api.url, 'POST', '/v1/jobs', slow);
+      expect((await progress.subscribe({ jobId: single.body.id })).ok).toBe(true);
+      expect(await progress.jobEnd(single.body.id)).toMatchObject({ status: 'optimal' });
+
+      // The single job's horizons ran among the first of the batch's 80, not after them.
+      const singleStarts = order
+        .map((id, i) => (id.startsWith(`${single.body.id}.`) ? i : -1))
+        .filter((i) => i >= 0);
+      expect(singleStarts).toHaveLength(2);
+      expect(Math.max(...singleStarts)).toBeLessThan(20);
+
+      const farm = await http<FarmOverview>(api.url, 'GET', '/v1/farm');
+      expect(farm.body.pending).toBeGreaterThan(0);
+      expect(farm.body.queueDepth).toBeGreaterThanOrEqual(farm.body.pending);
+      expect((await http(api.url, 'DELETE', `/v1/batches/${batch.body.batchId}`)).status).toBe(200);
+      const after = await http<FarmOverview>(api.url, 'GET', '/v1/farm');
+      expect(after.body.pending).toBe(0);
+    } finally {
+      progress.close();
+      await ownEvents.close();
+      await api.stop();
+      await deletePrefix(own);
     }
   });
 });

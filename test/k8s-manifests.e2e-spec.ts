@@ -247,7 +247,7 @@ describe('the autoscalers', () => {
     };
   };
 
-  it('prod scales the workers with KEDA on waiting + prioritized + active horizons, one replica per slots', () => {
+  it('prod scales the workers with KEDA on pending + waiting + prioritized + active horizons, one replica per slots', () => {
     const manifests = of('prod');
     expect(byKind(manifests, 'HorizontalPodAutoscaler')).toEqual([]);
     const [scaled, ...others] = byKind<ScaledObject>(manifests, 'ScaledObject');
@@ -265,7 +265,7 @@ describe('the autoscalers', () => {
         labels: {
           namespace: '="satfarm"',
           queue: '="satfarm-horizons"',
-          state: '=~"waiting|prioritized|active"',
+          state: '=~"pending|waiting|prioritized|active"',
         },
       },
     ]);

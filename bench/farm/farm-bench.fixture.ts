@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 
 import { LocalRedisServer } from '../../apps/api/src/embedded/local-redis.server.js';
-import type { JobEventPayload } from '@satfarm/queue';
+import type { HorizonEventPayload, JobEventPayload } from '@satfarm/queue';
 
 const FINAL = new Set(['optimal', 'satisfiable', 'unsatisfiable', 'unknown', 'failed', 'cancelled']);
 
@@ -102,8 +102,17 @@ export async function get<T>(url: string, path: string): Promise<T> {
 export class JobFollower {
   private readonly ends = new Map<string, { at: number; event: JobEventPayload }>();
   private readonly waiting = new Map<string, Array<(end: { at: number; event: JobEventPayload }) => void>>();
+  private readonly starts = new Map<string, number>();
+  private readonly waitingStart = new Map<string, Array<(at: number) => void>>();
 
   private constructor(private readonly socket: Socket) {
+    socket.on('horizon', (event: HorizonEventPayload) => {
+      if (event.state !== 'running' || this.starts.has(event.jobId)) return;
+      const at = performance.now();
+      this.starts.set(event.jobId, at);
+      for (const resolveStart of this.waitingStart.get(event.jobId) ?? []) resolveStart(at);
+      this.waitingStart.delete(event.jobId);
+    });
     socket.on('job', (event: JobEventPayload) => {
       if (!FINAL.has(event.status) || this.ends.has(event.jobId)) return;
       const end = { at: performance.now(), event };
@@ -132,6 +141,13 @@ export class JobFollower {
     const known = this.ends.get(jobId);
     if (known) return Promise.resolve(known);
     return new Promise((r) => this.waiting.set(jobId, [...(this.waiting.get(jobId) ?? []), r]));
+  }
+
+  /** When (performance.now()) the first horizon of job `jobId` started on a solver slot. */
+  started(jobId: string): Promise<number> {
+    const known = this.starts.get(jobId);
+    if (known !== undefined) return Promise.resolve(known);
+    return new Promise((r) => this.waitingStart.set(jobId, [...(this.waitingStart.get(jobId) ?? []), r]));
   }
 
   close(): void {

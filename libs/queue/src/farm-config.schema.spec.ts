@@ -65,6 +65,12 @@ describe(loadFarmConfig.name, () => {
     expect(loadFarmConfig({ SATFARM_SOLVER_LAUNCH: 'direct' }).solverLaunch).toBe('direct');
   });
 
+  it('turns the fair-share gate on with a lookahead of 4 unless told otherwise', () => {
+    expect(loadFarmConfig({}).fairShare).toEqual({ lookahead: 4 });
+    expect(loadFarmConfig({ SATFARM_FAIR_LOOKAHEAD: '16' }).fairShare).toEqual({ lookahead: 16 });
+    expect(loadFarmConfig({ SATFARM_FAIR_SHARE: 'off' }).fairShare).toBeUndefined();
+  });
+
   it('reads the store of record and its retention, neither when unset', () => {
     const unset = loadFarmConfig({});
     expect(unset.databaseUrl).toBeUndefined();
@@ -87,6 +93,8 @@ describe(loadFarmConfig.name, () => {
   });
 
   it.each([
+    ['SATFARM_FAIR_SHARE', 'yes'],
+    ['SATFARM_FAIR_LOOKAHEAD', '0'],
     ['SATFARM_DATABASE_URL', 'mysql://db/satfarm'],
     ['SATFARM_DATABASE_URL', 'db.internal:5432/satfarm'],
     ['SATFARM_DATABASE_URL', 'postgres://'],

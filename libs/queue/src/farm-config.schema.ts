@@ -62,6 +62,8 @@ export const FarmEnvSchema = z.object({
   SATFARM_FORMULA_MEMORY_MIB: int(1, 1024 * 1024),
   SATFARM_HORIZON_LOCK_SEC: int(2, 3600),
   SATFARM_QUICK_PLAN_HEAP_MIB: int(1, 64 * 1024),
+  SATFARM_FAIR_SHARE: z.preprocess(blankAsUnset, z.enum(['on', 'off']).default('on')),
+  SATFARM_FAIR_LOOKAHEAD: int(1, 100_000),
   SATFARM_SOLVER_LAUNCH: z.preprocess(blankAsUnset, z.enum(['host', 'node-host', 'direct']).default('host')),
   SATFARM_DATABASE_URL: z.preprocess(
     blankAsUnset,
@@ -138,6 +140,12 @@ export interface FarmConfig {
    */
   solverLaunch: 'host' | 'node-host' | 'direct';
   /**
+   * The fair-share gate (docs/farm.md, "Fair share") and its lookahead: the untaken horizons kept
+   * in the queue (at least as many as run). Unset (SATFARM_FAIR_SHARE=off): horizons go straight
+   * to the queue, in priority then arrival order.
+   */
+  fairShare?: { lookahead: number };
+  /**
    * The PostgreSQL store of record of finished jobs and batches (docs/batches.md, "Store of
    * record"); unset: Redis keeps them for `jobTtlSec`.
    */
@@ -196,6 +204,7 @@ export function loadFarmConfig(env: NodeJS.ProcessEnv = process.env): FarmConfig
     solverLaunch: e.SATFARM_SOLVER_LAUNCH,
     levelFiles: (e.SATFARM_LEVEL_FILES ?? []).map((p) => resolve(p)),
     quickPlanHeapMiB: e.SATFARM_QUICK_PLAN_HEAP_MIB ?? 256,
+    ...(e.SATFARM_FAIR_SHARE === 'off' ? {} : { fairShare: { lookahead: e.SATFARM_FAIR_LOOKAHEAD ?? 4 } }),
     ...(e.SATFARM_DATABASE_URL === undefined ? {} : { databaseUrl: e.SATFARM_DATABASE_URL }),
     ...(e.SATFARM_RETENTION_DAYS === undefined ? {} : { retentionDays: e.SATFARM_RETENTION_DAYS }),
   };

@@ -69,6 +69,34 @@ export class FarmKeys {
     return `${this.prefix}:farm:cancel`;
   }
 
+  /**
+   * Sorted set: one tenant's horizons held back by the fair-share gate (docs/farm.md, "Fair
+   * share"), by horizon job id, ordered by priority then arrival (`pendingScore`).
+   */
+  fairPending(tenant: string): string {
+    return `${this.fairPendingPrefix}${tenant}`;
+  }
+
+  /** The start of every `fairPending` key (the gate's scripts build them from tenant names). */
+  get fairPendingPrefix(): string {
+    return `${this.prefix}:farm:fair:pending:`;
+  }
+
+  /** Sorted set of the tenants with horizons pending, scored by their pass. */
+  get fairTenants(): string {
+    return `${this.prefix}:farm:fair:tenants`;
+  }
+
+  /** Hash: every pending horizon's job id to its entry (tenant, priority, payload). */
+  get fairHorizons(): string {
+    return `${this.prefix}:farm:fair:horizons`;
+  }
+
+  /** Hash: the gate's farm pass (`pass`), arrival counter (`seq`) and change counter (`version`). */
+  get fairClock(): string {
+    return `${this.prefix}:farm:fair:clock`;
+  }
+
   /** Rate-limit counters. */
   rate(key: string): string {
     return `${this.prefix}:farm:rate:${key}`;

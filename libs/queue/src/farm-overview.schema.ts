@@ -44,8 +44,13 @@ export type FarmWorker = z.infer<typeof FarmWorkerSchema>;
 export const FarmOverviewSchema = z.object({
   /** When it was read (ISO 8601). */
   at: z.string(),
-  /** Horizons waiting for a solver slot: waiting, prioritized and delayed horizon jobs. */
+  /**
+   * Horizons waiting for a solver slot: those the fair-share gate holds back (`pending`) and the
+   * waiting, prioritized and delayed horizon jobs (docs/farm.md, "Fair share").
+   */
   queueDepth: count,
+  /** Horizons the fair-share gate holds back, not yet in the queue. */
+  pending: count,
   /** Horizons being solved now, farm-wide. */
   activeSolvers: count,
   /** Worker processes taking horizons now. */

@@ -11,3 +11,4 @@ export * from './farm-overview.schema.js';
 export * from './farm-keys.js';
 export * from './farm-config.schema.js';
 export * from './redis-connection.js';
+export * from './stride-schedule.js';

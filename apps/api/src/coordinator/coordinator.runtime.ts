@@ -16,7 +16,8 @@ import {
 
 import { buildFarmOverview, type ClientListEntry } from '../farm/farm-overview.builder.js';
 import type { FarmMetrics, QueueCounts } from '../metrics/farm-metrics.js';
-import { HorizonDispatch } from './horizon.dispatch.js';
+import { FairShareGate } from './fair-share.gate.js';
+import { addHorizons, HorizonDispatch } from './horizon.dispatch.js';
 import type { JobArchive } from './job-archive.js';
 import { JobStore } from './job.store.js';
 import { QuickPlanPool } from './quick-plan.pool.js';
@@ -41,6 +42,8 @@ export interface CoordinatorRuntimeOptions {
   reportConcurrency?: number;
   /** Heap limit of the quick-plan thread (FarmConfig.quickPlanHeapMiB); unset: node's default. */
   quickPlanHeapMiB?: number;
+  /** The fair-share gate's lookahead (FarmConfig.fairShare); unset: no gate, horizons go straight to the queue. */
+  fairLookahead?: number;
   /** The store of record (docs/batches.md, "Store of record"); unset: Redis alone. */
   archive?: JobArchive;
   /** Seconds Redis keeps a job once the store of record has it (reads then fall back to it). */
@@ -62,6 +65,7 @@ export class CoordinatorRuntime {
   private eventsConnection?: Redis;
   private closing?: Promise<void>;
   private readonly quickPlans: QuickPlanPool;
+  private readonly gate?: FairShareGate;
   private archiving?: Promise<void>;
   private stopArchiving?: () => void;
 
@@ -79,9 +83,15 @@ export class CoordinatorRuntime {
       (message) => process.stderr.write(`satfarm coordinator: ${message}\n`),
       options.quickPlanHeapMiB,
     );
+    if (options.fairLookahead !== undefined) {
+      this.gate = new FairShareGate(this.horizons, connection, keys, (h) => addHorizons(this.horizons, h), {
+        lookahead: options.fairLookahead,
+        onError: (err) => process.stderr.write(`satfarm coordinator: ${describeRedisError(err)}\n`),
+      });
+    }
     this.coordinator = new SweepCoordinator({
       store: this.store,
-      dispatch: new HorizonDispatch(this.horizons, connection, keys),
+      dispatch: new HorizonDispatch(this.horizons, connection, keys, this.gate),
       progress: options.progress,
       metrics: options.metrics,
       games: options.games ?? gameById,
@@ -101,10 +111,15 @@ export class CoordinatorRuntime {
   /** Resumes unfinished jobs, then starts consuming reports (and archiving finished jobs). */
   async start(): Promise<void> {
     await this.coordinator.resume();
+    this.gate?.start();
     if (this.options.archive !== undefined) this.archiving = this.archiveLoop();
     const worker = new Worker(
       QueueName.reports,
-      async (job) => this.coordinator.handleReport(parsePayload(HorizonReportSchema, job.data, 'data')),
+      async (job) => {
+        await this.coordinator.handleReport(parsePayload(HorizonReportSchema, job.data, 'data'));
+        // A report means a slot was taken or freed: time to release the next horizons.
+        void this.gate?.release().catch(() => undefined);
+      },
       {
         connection: this.options.connection,
         prefix: this.options.prefix,
@@ -149,20 +164,26 @@ export class CoordinatorRuntime {
     await worker.waitUntilReady();
   }
 
+  /** Both queues' counts; the horizons' include `pending`, those the fair-share gate holds back. */
   async queueCounts(): Promise<QueueCounts[]> {
-    return Promise.all(
-      [this.horizons, this.reports].map(async (queue) => ({
-        queue: queue.name,
-        counts: await queue.getJobCounts(
-          'waiting',
-          'prioritized',
-          'active',
-          'delayed',
-          'completed',
-          'failed',
-        ),
-      })),
-    );
+    const [counts, pending] = await Promise.all([
+      Promise.all(
+        [this.horizons, this.reports].map(async (queue) => ({
+          queue: queue.name,
+          counts: await queue.getJobCounts(
+            'waiting',
+            'prioritized',
+            'active',
+            'delayed',
+            'completed',
+            'failed',
+          ),
+        })),
+      ),
+      this.gate?.pending() ?? 0,
+    ]);
+    counts[0]!.counts.pending = pending;
+    return counts;
   }
 
   /** The farm at a glance: queue counts, the workers connected, jobs in flight. */
@@ -238,6 +259,7 @@ export class CoordinatorRuntime {
       this.stopArchiving?.();
       await this.archiving;
       this.coordinator.close();
+      await this.gate?.close();
       await this.quickPlans.close();
       await this.horizonEvents?.close();
       await this.eventsConnection?.quit().catch(() => this.eventsConnection?.disconnect());

@@ -55,6 +55,7 @@ export class CoordinatorService implements OnApplicationBootstrap, OnApplication
       prefix: config.prefix,
       jobTtlSec: config.jobTtlSec,
       quickPlanHeapMiB: config.quickPlanHeapMiB,
+      ...(config.fairShare === undefined ? {} : { fairLookahead: config.fairShare.lookahead }),
       settings: {
         maxHorizon: config.maxHorizon,
         defaultParallelism: options.defaultParallelism ?? 2,

@@ -12,6 +12,8 @@ import {
   JobName,
 } from '@satfarm/queue';
 
+import type { FairShareGate } from './fair-share.gate.js';
+
 /** The states of a horizon job that no worker has taken yet. */
 const UNTAKEN = new Set<string>(['waiting', 'prioritized', 'delayed', 'waiting-children']);
 
@@ -26,32 +28,42 @@ export interface HorizonToQueue {
   tenant: string;
 }
 
+/** Adds horizons to the BullMQ queue, one `addBulk` with deterministic ids (adding twice is a no-op). */
+export async function addHorizons(queue: Queue, horizons: HorizonToQueue[]): Promise<void> {
+  if (horizons.length === 0) return;
+  await queue.addBulk(
+    horizons.map(({ payload, priority }) => ({
+      name: JobName.horizon,
+      data: payload,
+      opts: {
+        ...HORIZON_JOB_OPTIONS,
+        jobId: horizonJobId(payload.jobId, payload.t, payload.run),
+        priority: bullPriority(priority),
+      },
+    })),
+  );
+}
+
 /**
- * Hands horizons to the workers and takes them back: queueing is one `addBulk` with deterministic
- * ids (queueing twice is a no-op); cancelling publishes on the channel every worker listens on
- * (running horizons die) and removes the ones still waiting. The cancel markers that stop a
- * horizon which starts after this are written with the job's state (see `JobStore.update`).
+ * Hands horizons to the workers and takes them back: queueing goes through the fair-share gate
+ * (docs/farm.md, "Fair share"), or straight to the queue without one; either way queueing twice is
+ * a no-op. Cancelling publishes on the channel every worker listens on (running horizons die) and
+ * removes the ones still pending or waiting. The cancel markers that stop a horizon which starts
+ * after this are written with the job's state (see `JobStore.update`).
  */
 export class HorizonDispatch {
   constructor(
     private readonly queue: Queue,
     private readonly publisher: Redis,
     private readonly keys: FarmKeys,
+    private readonly gate?: FairShareGate,
   ) {}
 
   async enqueue(horizons: HorizonToQueue[]): Promise<void> {
     if (horizons.length === 0) return;
-    await this.queue.addBulk(
-      horizons.map(({ payload, priority }) => ({
-        name: JobName.horizon,
-        data: payload,
-        opts: {
-          ...HORIZON_JOB_OPTIONS,
-          jobId: horizonJobId(payload.jobId, payload.t, payload.run),
-          priority: bullPriority(priority),
-        },
-      })),
-    );
+    if (this.gate === undefined) return addHorizons(this.queue, horizons);
+    await this.gate.hold(horizons);
+    await this.gate.release();
   }
 
   /** Tells every worker to abort these horizons if it runs them (a repeated message is harmless). */
@@ -61,8 +73,9 @@ export class HorizonDispatch {
     await this.publisher.publish(this.keys.cancelChannel, JSON.stringify(message));
   }
 
-  /** Removes these horizons from the queue if they are still waiting. */
+  /** Removes these horizons from the pending sets and the queue if no worker took them yet. */
   async removeWaiting(horizonJobIds: string[]): Promise<void> {
+    await this.gate?.remove(horizonJobIds);
     // An active job is locked and stays (its worker was told to stop). A finished one stays too:
     // a worker that saw the cancel marker may have failed its horizon ('cancelled') before this
     // runs, and that record is what the queue UI shows; only jobs no worker took yet go.

@@ -7,16 +7,17 @@ import { buildFarmOverview } from './farm-overview.builder.js';
 describe(buildFarmOverview.name, () => {
   const sut = (workers: Record<string, string>[] = []) =>
     buildFarmOverview({
-      horizons: { waiting: 3, prioritized: 2, delayed: 1, active: 4, completed: 9 },
+      horizons: { waiting: 3, prioritized: 2, delayed: 1, active: 4, completed: 9, pending: 10 },
       reports: { waiting: 1 },
       workers,
       jobs: { queued: 1, running: 2 },
       now: Date.UTC(2025, 0, 2, 3, 4, 5),
     });
 
-  it('counts every horizon not yet taken as queue depth and the active ones as solvers', () => {
+  it('counts every horizon not yet taken, pending ones too, as queue depth and the active ones as solvers', () => {
     const overview = sut();
-    expect(overview.queueDepth).toBe(6);
+    expect(overview.queueDepth).toBe(16);
+    expect(overview.pending).toBe(10);
     expect(overview.activeSolvers).toBe(4);
     expect(overview.queues.horizons.failed).toBe(0);
     expect(overview.queues.reports.waiting).toBe(1);

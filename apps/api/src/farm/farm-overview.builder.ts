@@ -5,6 +5,7 @@ export type ClientListEntry = Record<string, string | undefined>;
 
 /** What `GET /v1/farm` is built from, as read from Redis. */
 export interface FarmReadings {
+  /** The horizons queue's counts, and `pending`: those the fair-share gate holds back. */
   horizons: Record<string, number>;
   reports: Record<string, number>;
   workers: ClientListEntry[];
@@ -23,7 +24,8 @@ export function buildFarmOverview(readings: FarmReadings): FarmOverview {
   const horizons = queueCounts(readings.horizons);
   return {
     at: new Date(readings.now).toISOString(),
-    queueDepth: horizons.waiting + horizons.prioritized + horizons.delayed,
+    pending: readings.horizons.pending ?? 0,
+    queueDepth: horizons.waiting + horizons.prioritized + horizons.delayed + (readings.horizons.pending ?? 0),
     activeSolvers: horizons.active,
     // A real CLIENT LIST entry has an address; BullMQ stands in one without for a Redis that
     // refuses the command, which is no worker.

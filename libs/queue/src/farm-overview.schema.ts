@@ -32,6 +32,8 @@ export const FarmWorkerSchema = z.object({
       t: count,
       /** When it took the horizon (ISO 8601). */
       startedAt: z.string(),
+      /** The job's instance in one line (`JobResource.summary`). */
+      summary: z.string().optional(),
     }),
   ),
 });

@@ -197,7 +197,13 @@ export class CoordinatorRuntime {
       this.horizons.getActive(0, MAX_LISTED_ACTIVE - 1),
     ]);
     const names = workers.map((w) => /:w:(.*)$/.exec(w.rawname ?? '')?.[1]).filter((n) => n !== undefined);
-    const slots = await this.store.workerSlots(names);
+    const running = active.map((job) =>
+      job.id === undefined ? undefined : parseHorizonJobId(job.id)?.jobId,
+    );
+    const [slots, summaries] = await Promise.all([
+      this.store.workerSlots(names),
+      this.store.summaries(running.filter((id) => id !== undefined)),
+    ]);
     return buildFarmOverview({
       horizons: horizons!.counts,
       reports: reports!.counts,
@@ -212,6 +218,7 @@ export class CoordinatorRuntime {
             jobId: horizon.jobId,
             t: horizon.t,
             startedAt: job.processedOn ?? job.timestamp,
+            ...(summaries.has(horizon.jobId) ? { summary: summaries.get(horizon.jobId)! } : {}),
           },
         ];
       }),

@@ -398,6 +398,19 @@ export class JobStore {
     return new Map(names.flatMap((n, i) => (values[i] == null ? [] : [[n, Number(values[i])]])));
   }
 
+  /** The instance summaries of jobs (`JobMeta.summary`), by id, where they have one. */
+  async summaries(jobIds: string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(jobIds)];
+    if (unique.length === 0) return new Map();
+    const metas = await this.redis.pipeline(unique.map((id) => ['hget', this.keys.job(id), 'meta'])).exec();
+    const found = new Map<string, string>();
+    (metas ?? []).forEach(([, text], i) => {
+      const summary = typeof text === 'string' ? (JSON.parse(text) as JobMeta).summary : undefined;
+      if (summary !== undefined) found.set(unique[i]!, summary);
+    });
+    return found;
+  }
+
   /** Up to `count` ids of final jobs not yet in the store of record. */
   async unarchivedIds(count: number): Promise<string[]> {
     return this.redis.srandmember(this.keys.unarchived, count);

@@ -12,7 +12,7 @@ export interface FarmReadings {
   /** Slot counts the workers announced, by worker name. */
   slots?: ReadonlyMap<string, number>;
   /** The horizons being solved, with the worker that runs each. */
-  active?: ReadonlyArray<{ worker?: string; jobId: string; t: number; startedAt: number }>;
+  active?: ReadonlyArray<{ worker?: string; jobId: string; t: number; startedAt: number; summary?: string }>;
   jobs: { queued: number; running: number };
   now: number;
 }
@@ -55,7 +55,12 @@ function farmWorker(client: ClientListEntry, readings: FarmReadings): FarmWorker
     ...(slots === undefined ? {} : { slots }),
     horizons: (readings.active ?? [])
       .filter((h) => h.worker === name)
-      .map((h) => ({ jobId: h.jobId, t: h.t, startedAt: new Date(h.startedAt).toISOString() }))
+      .map((h) => ({
+        jobId: h.jobId,
+        t: h.t,
+        startedAt: new Date(h.startedAt).toISOString(),
+        ...(h.summary === undefined ? {} : { summary: h.summary }),
+      }))
       .sort((a, b) => a.startedAt.localeCompare(b.startedAt)),
     addr: client.addr ?? '',
     ageSec: seconds(client.age),

@@ -1,20 +1,13 @@
 import type { FarmOverview, FarmWorker } from '@satfarm/queue';
 
-// The API's shapes come from @satfarm/queue; what the farm's workers add (docs/batches.md) is
-// stated here until the overview's schema carries it.
-
 /** A horizon a worker runs now (`GET /v1/farm`). */
-export interface WorkerHorizon {
-  jobId: string;
-  t: number;
-  startedAt: string;
-}
+export type WorkerHorizon = FarmWorker['horizons'][number];
 
-/** A worker of `GET /v1/farm`, with its slots and the horizons it runs, when the farm says. */
-export type WorkerView = FarmWorker & { slots?: number; horizons?: WorkerHorizon[] };
+/** A worker of `GET /v1/farm`, with its slots and the horizons it runs. */
+export type WorkerView = FarmWorker;
 
-/** `GET /v1/farm` with its workers' slots. */
-export type FarmView = Omit<FarmOverview, 'workers'> & { workers: WorkerView[] };
+/** `GET /v1/farm`. */
+export type FarmView = FarmOverview;
 
 /** A page of a list of the API. */
 export interface Paged {

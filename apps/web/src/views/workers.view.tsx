@@ -1,6 +1,4 @@
 import type { FarmView } from '../api/farm-api.types';
-import { useFarm } from '../api/farm-connection.context';
-import { usePolling } from '../api/polling.hook';
 import { useNow } from '../model/job-timeline.hook';
 import { workerSlots } from '../model/worker-slots.model';
 import { formatMs } from './format';
@@ -10,10 +8,6 @@ import { formatMs } from './format';
  * instance, T, for how long) or that it is idle. `farm` is the page's last read of `GET /v1/farm`.
  */
 export function WorkersView({ farm }: { farm?: FarmView }) {
-  const { api } = useFarm();
-  // One read of the running jobs gives every running horizon's instance summary.
-  const running = usePolling(() => api.listJobs({ offset: 0, limit: 500 }, 'running'), 2000, farm?.at);
-  const summaries = new Map((running.value?.jobs ?? []).map((j) => [j.id, j.summary]));
   const now = useNow(1000, true);
   if (farm === undefined) return <section class="panel muted">Loading the workers…</section>;
   return (
@@ -75,8 +69,8 @@ export function WorkersView({ farm }: { farm?: FarmView }) {
                               {slot.jobId.slice(0, 8)}
                             </a>
                           </td>
-                          <td class="summary-cell" title={summaries.get(slot.jobId)}>
-                            {summaries.get(slot.jobId) ?? ''}
+                          <td class="summary-cell" title={slot.summary}>
+                            {slot.summary ?? ''}
                           </td>
                           <td class="num t">{slot.t}</td>
                           <td class="num" data-testid="slot-running-for">

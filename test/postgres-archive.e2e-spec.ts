@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ArchiveConnectionError, PostgresJobArchive } from '../apps/api/src/archive/postgres-job.archive.js';
@@ -11,43 +9,14 @@ import type { JobResource, JobStatus } from '@satfarm/queue';
 
 import { deletePrefix, startServe, TEST_REDIS_URL, uniquePrefix } from './support/farm-processes.js';
 import { repoRoot } from './support/run-cli.js';
+import {
+  createTestDatabase as createDatabase,
+  databaseUrl,
+  dropTestDatabases,
+  queryDatabase,
+} from './support/test-database.js';
 
-/** The server's maintenance database, where the spec creates and drops its own. */
-const MAINTENANCE_URL =
-  process.env.SATFARM_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const created: string[] = [];
 const opened: JobArchive[] = [];
-
-async function maintenance<T>(use: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: MAINTENANCE_URL });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A new empty database of this spec's own, dropped in `afterAll`; its URL. */
-async function createDatabase(): Promise<string> {
-  const name = `satfarm_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await maintenance((client) => client.query(`CREATE DATABASE ${name}`));
-  created.push(name);
-  const url = new URL(MAINTENANCE_URL);
-  url.pathname = `/${name}`;
-  return url.href;
-}
-
-async function queryDatabase<R>(url: string, text: string): Promise<R[]> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows as R[];
-  } finally {
-    await client.end();
-  }
-}
 
 function open(url: string, options: { pageSize?: number } = {}): PostgresJobArchive {
   const archive = new PostgresJobArchive({ url, ...options });
@@ -93,9 +62,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(opened.map((archive) => archive.close()));
-  await maintenance(async (client) => {
-    for (const name of created) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  });
+  await dropTestDatabases();
 });
 
 describe(PostgresJobArchive.name, () => {
@@ -275,9 +242,7 @@ describe(PostgresJobArchive.name, () => {
     expect((error as Error).message).toMatch(/^SATFARM_DATABASE_URL: .*127\.0\.0\.1:1\/farm/);
     expect((error as Error).message).not.toMatch(/hunter2/);
 
-    const missing = new URL(MAINTENANCE_URL);
-    missing.pathname = `/satfarm_test_${process.pid}_missing`;
-    const absent = open(missing.href);
+    const absent = open(databaseUrl(`satfarm_test_${process.pid}_missing`));
     await expect(absent.batch('x')).rejects.toThrow(
       new RegExp(`SATFARM_DATABASE_URL: .*/satfarm_test_${process.pid}_missing: .*does not exist`),
     );

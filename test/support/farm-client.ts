@@ -1,6 +1,12 @@
 import { io, type Socket } from 'socket.io-client';
 
-import type { HorizonEventPayload, JobEventPayload, JobResource } from '@satfarm/queue';
+import type {
+  BatchEventPayload,
+  BatchResource,
+  HorizonEventPayload,
+  JobEventPayload,
+  JobResource,
+} from '@satfarm/queue';
 
 const FINAL = new Set(['optimal', 'satisfiable', 'unsatisfiable', 'unknown', 'failed', 'cancelled']);
 
@@ -44,6 +50,8 @@ export { metricValue } from '../../bench/farm/metric-value.js';
 export class ProgressClient {
   readonly horizons: HorizonEventPayload[] = [];
   readonly jobs: JobEventPayload[] = [];
+  /** `batch` events, each with when it arrived (epoch ms). */
+  readonly batches: Array<BatchEventPayload & { at: number }> = [];
   private readonly waiters: Array<() => void> = [];
 
   private constructor(private readonly socket: Socket) {
@@ -53,6 +61,10 @@ export class ProgressClient {
     });
     socket.on('job', (e: JobEventPayload) => {
       this.jobs.push(e);
+      this.wake();
+    });
+    socket.on('batch', (e: BatchEventPayload) => {
+      this.batches.push({ ...e, at: Date.now() });
       this.wake();
     });
   }
@@ -75,10 +87,11 @@ export class ProgressClient {
   /** Emits `subscribe` and returns the acknowledgement. */
   subscribe(
     message: { jobId: string } | { batchId: string },
-  ): Promise<{ ok: boolean; job?: JobResource; error?: string }> {
+  ): Promise<{ ok: boolean; job?: JobResource; batch?: BatchResource; error?: string }> {
     return this.socket.emitWithAck('subscribe', message) as Promise<{
       ok: boolean;
       job?: JobResource;
+      batch?: BatchResource;
       error?: string;
     }>;
   }
@@ -107,6 +120,11 @@ export class ProgressClient {
         if (wanted.has(e.jobId) && FINAL.has(e.status) && !ended.has(e.jobId)) ended.set(e.jobId, e);
       return jobIds.every((id) => ended.has(id)) ? ended : undefined;
     });
+  }
+
+  /** Resolves with the first `batch` event of `batchId` that says it is done. */
+  batchDone(batchId: string): Promise<BatchEventPayload> {
+    return this.until(() => this.batches.find((e) => e.batchId === batchId && e.done));
   }
 
   close(): void {

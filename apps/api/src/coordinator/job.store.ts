@@ -87,8 +87,17 @@ if tonumber(ARGV[1]) == 0 then
   redis.call('ZADD', KEYS[4], ARGV[2], ARGV[6])
 end
 redis.call('HSET', KEYS[1], 'size', tostring(tonumber(ARGV[1]) + n))
-redis.call('HDEL', KEYS[1], 'finishedAt')
 for i = 1, 3 do redis.call('EXPIRE', KEYS[i], ARGV[5]) end
+return 1
+`;
+
+// Notes the end of a job of a batch (epoch ms): the batch's last job end so far, the latest
+// winning whatever order coordinators write in; it is the batch's finishedAt once all are over.
+const BATCH_JOB_ENDED = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if tonumber(redis.call('HGET', KEYS[1], 'finishedAt') or '0') < tonumber(ARGV[1]) then
+  redis.call('HSET', KEYS[1], 'finishedAt', ARGV[1])
+end
 return 1
 `;
 
@@ -99,6 +108,7 @@ type ScriptCommand = (numKeys: number, ...args: Array<string | number>) => Promi
 interface StoreCommands {
   satfarmUpdateJob: ScriptCommand;
   satfarmAppendBatch: ScriptCommand;
+  satfarmBatchJobEnded: ScriptCommand;
 }
 
 /**
@@ -119,6 +129,8 @@ export class JobStore {
   ) {
     if (!('satfarmUpdateJob' in redis)) redis.defineCommand('satfarmUpdateJob', { lua: UPDATE_JOB });
     if (!('satfarmAppendBatch' in redis)) redis.defineCommand('satfarmAppendBatch', { lua: APPEND_BATCH });
+    if (!('satfarmBatchJobEnded' in redis))
+      redis.defineCommand('satfarmBatchJobEnded', { lua: BATCH_JOB_ENDED });
   }
 
   private get commands(): StoreCommands {
@@ -170,6 +182,9 @@ export class JobStore {
         if (this.archived) await this.redis.srem(this.keys.unarchived, ...jobs.map((j) => j.meta.id));
         return false;
       }
+      // Jobs over from the start (a plan given) end the batch as much as the others do.
+      const ends = jobs.flatMap((j) => (j.resource === undefined ? [] : [j.state.finishedAt ?? Date.now()]));
+      if (ends.length > 0) await this.batchJobEnded(batchId, Math.max(...ends));
     }
     const index = this.redis.multi();
     for (const { meta, state } of jobs) {
@@ -262,7 +277,8 @@ export class JobStore {
       if (written === 1) {
         if (isFinalStatus(decision.state.status)) {
           this.metas.delete(jobId);
-          if (meta.batchId !== undefined) await this.batchJobEnded(meta.batchId);
+          if (meta.batchId !== undefined)
+            await this.batchJobEnded(meta.batchId, decision.state.finishedAt ?? Date.now());
         }
         return { record, decision };
       }
@@ -332,14 +348,18 @@ export class JobStore {
       this.redis.hgetall(this.keys.batchCounts(batchId)),
     ]);
     if (fields.createdAt === undefined) return undefined;
+    const size = Number(fields.size ?? 0);
+    const byStatus = countsOf(counts);
+    // `finishedAt` holds the last job end so far: the batch's end only once every job is over.
+    const over = fields.finishedAt !== undefined && endedOf(byStatus) >= size;
     return {
       batchId,
       createdAt: Number(fields.createdAt),
       ...(fields.label === undefined ? {} : { label: fields.label }),
       ...(fields.key === undefined ? {} : { key: fields.key }),
-      size: Number(fields.size ?? 0),
-      counts: countsOf(counts),
-      ...(fields.finishedAt === undefined ? {} : { finishedAt: Number(fields.finishedAt) }),
+      size,
+      counts: byStatus,
+      ...(over ? { finishedAt: Number(fields.finishedAt) } : {}),
     };
   }
 
@@ -427,8 +447,11 @@ export class JobStore {
     await tx.exec();
   }
 
-  /** After a job of the batch ended: the batch is kept as long as its jobs, and its end noted. */
-  private async batchJobEnded(batchId: string): Promise<void> {
+  /**
+   * After a job of the batch ended at `endedAt` (epoch ms): the batch is kept as long as its jobs,
+   * and its last end noted, the same end the store of record gives it.
+   */
+  private async batchJobEnded(batchId: string, endedAt: number): Promise<void> {
     const batch = await this.batch(batchId);
     if (batch === undefined) return;
     const tx = this.redis.multi();
@@ -440,11 +463,8 @@ export class JobStore {
       tx.expire(key, this.ttlSec);
     }
     if (batch.key !== undefined) tx.expire(this.keys.batchKey(batch.key), this.ttlSec);
-    const ended = Object.entries(batch.counts)
-      .filter(([status]) => isFinalStatus(status as JobStatus))
-      .reduce((sum, [, n]) => sum + n, 0);
-    if (ended >= batch.size) tx.hsetnx(this.keys.batch(batchId), 'finishedAt', String(Date.now()));
     await tx.exec();
+    await this.commands.satfarmBatchJobEnded(1, this.keys.batch(batchId), endedAt);
   }
 
   private remember(meta: JobMeta): void {
@@ -452,6 +472,13 @@ export class JobStore {
     // Bounded: only metas of jobs in flight matter, and they are read again on a miss.
     if (this.metas.size > 10_000) this.metas.delete(this.metas.keys().next().value!);
   }
+}
+
+/** How many jobs are over, of `counts`. */
+function endedOf(counts: Partial<Record<JobStatus, number>>): number {
+  return Object.entries(counts)
+    .filter(([status]) => isFinalStatus(status as JobStatus))
+    .reduce((sum, [, n]) => sum + n, 0);
 }
 
 /** A counts hash as numbers, without the statuses no job is in. */

@@ -151,10 +151,13 @@ export class SweepCoordinator {
       this.prepare(request, `jobs[${i}].`, now, { owner: how.owner, batchId, position: i }),
     );
     if (how.key !== undefined) {
-      const existing =
-        (await this.deps.store.claimBatchKey(how.key, batchId)) ??
-        (await this.deps.archive?.batchByKey(how.key))?.batchId;
-      if (existing !== undefined) return this.existingPart(existing, 0, requests.length);
+      const claimed = await this.deps.store.claimBatchKey(how.key, batchId);
+      const existing = claimed ?? (await this.deps.archive?.batchByKey(how.key))?.batchId;
+      if (existing !== undefined) {
+        // A key Redis lost but the store of record has: the claim just made names no batch.
+        if (claimed === undefined) await this.deps.store.releaseBatchKey(how.key, batchId);
+        return this.existingPart(existing, 0, requests.length);
+      }
     }
     const part = { batchId, createdAt: now, offset: 0, label: how.label, key: how.key };
     try {
@@ -212,7 +215,11 @@ export class SweepCoordinator {
     if (offset + count > batch.size && offset !== 0) {
       throw new BatchOffsetConflict(batch.size, `must be ${batch.size}, the batch's size`);
     }
-    const jobIds = (await this.deps.store.batchJobIds(batchId, offset, count)).slice(0, count);
+    let jobIds = await this.deps.store.batchJobIds(batchId, offset, count);
+    if (jobIds.length === 0 && this.deps.archive !== undefined) {
+      const archived = await this.deps.archive.batchJobs(batchId, { offset, limit: count });
+      jobIds = archived.map((job) => job.id);
+    }
     return { batchId, jobIds, size: batch.size, existing: true };
   }
 
@@ -343,6 +350,12 @@ export class SweepCoordinator {
    * of its answer).
    */
   async resource(jobId: string, render = false): Promise<JobResource | undefined> {
+    // A job Redis no longer has is read from the store of record (docs/batches.md).
+    return (await this.liveResource(jobId, render)) ?? this.deps.archive?.job(jobId);
+  }
+
+  /** A job's resource as Redis has it, or undefined. */
+  private async liveResource(jobId: string, render = false): Promise<JobResource | undefined> {
     const final = await this.deps.store.finalResource(jobId);
     if (final !== undefined) return final;
     const record = await this.deps.store.load(jobId);
@@ -354,7 +367,8 @@ export class SweepCoordinator {
   /** Jobs in `status` (or all), newest first. */
   async list(status: JobStatus | undefined, offset: number, limit: number): Promise<JobResource[]> {
     const ids = await this.deps.store.ids(status, offset, limit);
-    const resources = await Promise.all(ids.map((id) => this.resource(id)));
+    // Redis' index outlives the jobs it lists: the ones gone are pruned, not read elsewhere.
+    const resources = await Promise.all(ids.map((id) => this.liveResource(id)));
     await this.deps.store.prune(ids.filter((_, i) => resources[i] === undefined));
     return resources.filter((r): r is JobResource => r !== undefined);
   }
@@ -493,7 +507,7 @@ export class SweepCoordinator {
         ? new Map<string, JobResource>()
         : await this.deps.archive.jobs(missing);
     const resources = await Promise.all(
-      ids.map(async (id, i) => finals[i] ?? archived.get(id) ?? (await this.resource(id))),
+      ids.map(async (id, i) => finals[i] ?? archived.get(id) ?? (await this.liveResource(id))),
     );
     return resources.filter((r): r is JobResource => r !== undefined).map(withoutDrawings);
   }

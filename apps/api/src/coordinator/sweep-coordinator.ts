@@ -156,7 +156,14 @@ export class SweepCoordinator {
       if (existing !== undefined) {
         // A key Redis lost but the store of record has: the claim just made names no batch.
         if (claimed === undefined) await this.deps.store.releaseBatchKey(how.key, batchId);
-        return this.existingPart(existing, 0, requests.length);
+        if ((await this.batchSummary(existing)) !== undefined) {
+          return this.existingPart(existing, 0, requests.length);
+        }
+        // The key outlived its batch (both expire, at slightly different times): it is free again.
+        await this.deps.store.releaseBatchKey(how.key, existing);
+        if ((await this.deps.store.claimBatchKey(how.key, batchId)) !== undefined) {
+          throw new BatchOffsetConflict(0, 'another batch is being created with this key');
+        }
       }
     }
     const part = { batchId, createdAt: now, offset: 0, label: how.label, key: how.key };
@@ -190,16 +197,22 @@ export class SweepCoordinator {
     const prepared = requests.map((request, i) =>
       this.prepare(request, `jobs[${i}].`, now, { owner, batchId, position: offset + i }),
     );
-    if (offset !== batch.size) return this.existingPart(batchId, offset, requests.length);
-    const part = { batchId, createdAt: batch.createdAt, offset };
-    await this.deps.archive?.saveBatch({
+    const archived = {
       batchId,
       createdAt: batch.createdAt,
-      size: offset + requests.length,
       ...(batch.label === undefined ? {} : { label: batch.label }),
       ...(batch.key === undefined ? {} : { key: batch.key }),
-    });
-    if (!(await this.start(prepared, part))) return this.existingPart(batchId, offset, requests.length);
+    };
+    // The store of record learns a size only once Redis holds it (a size never shrinks there), and
+    // again on a repeated part, so a write lost to a failed request is made up by its retry.
+    const repeat = async (): Promise<BatchCreated> => {
+      const answer = await this.existingPart(batchId, offset, requests.length);
+      await this.deps.archive?.saveBatch({ ...archived, size: answer.size });
+      return answer;
+    };
+    if (offset !== batch.size) return repeat();
+    if (!(await this.start(prepared, { batchId, createdAt: batch.createdAt, offset }))) return repeat();
+    await this.deps.archive?.saveBatch({ ...archived, size: offset + requests.length });
     return {
       batchId,
       jobIds: prepared.map((p) => p.meta.id),

@@ -29,14 +29,14 @@ import { type RedisCommands, redisCommandsDuring } from './redis-command.account
  *
  * The instances are files in a temporary folder, in turn: a 2x2 cube scramble of 3 to 6 moves,
  * random 3-SAT on 30 variables, a tic-tac-toe position, a 4x4 Towers puzzle (from a pool of
- * TOWERS_POOL: each takes a few hundred milliseconds of kissat to generate) and a 5x5 Singles
- * puzzle. It times the submit (until the command prints the batch id, every part appended) and
- * the run to the command's exit, checks the batch (size and counts N, every job answered, exit
- * 0, N rows in the store), samples the memory of the API and the worker, Redis's `used_memory`
- * and the rows written to the store each second, then exports the results as JSON Lines and CSV
- * (time, bytes, API memory meanwhile, N lines or rows). PostgreSQL at 127.0.0.1:5432 (user
- * postgres, or PGHOST/PGUSER/...) gets a database of its own, dropped at the end; Redis is a
- * private one unless REDIS_URL is set. Prints a table and writes bench/results/batch-10k.json.
+ * TOWERS_POOL: each costs several kissat calls to generate) and a 5x5 Singles puzzle. It times
+ * the submit (until the command prints the batch id, every part appended) and the run to the
+ * command's exit, checks the batch (size and counts N, every job answered, exit 0, N rows in the
+ * store), samples the memory of the API and the worker, Redis's `used_memory` and the rows
+ * written to the store each second, then exports the results as JSON Lines and CSV (time,
+ * bytes, API memory meanwhile, N lines or rows). PostgreSQL at 127.0.0.1:5432 (user postgres,
+ * trust auth) gets a database of its own, dropped at the end; Redis is a private one unless
+ * REDIS_URL is set. Prints a table and writes bench/results/batch-10k.json.
  */
 
 const { args, fail } = benchArgs('batch-10k', {
@@ -234,7 +234,7 @@ try {
 
   const batch = await get<BatchResource>(farm.url, `/v1/batches/${batchId}`);
   const countsSum = Object.values(batch.counts).reduce((a, b) => a + (b ?? 0), 0);
-  // The store is written a second or so after the last job ends (docs/batches.md).
+  // Finished jobs reach the store from a loop that follows their end (docs/batches.md).
   let rowsAtEnd = await storedJobs();
   for (let wait = 0; rowsAtEnd < JOBS && wait < 30; wait++) {
     await new Promise((r) => setTimeout(r, 1000));

@@ -12,7 +12,7 @@ import { type RandomGenerator, unsafeUniformIntDistribution, xoroshiro128plus } 
 
 import { randomKSat } from '@satfarm/cnf';
 import { generateScramble, generateSingles, generateTowers, parseTicTacToeInstance } from '@satfarm/games';
-import type { BatchResource } from '@satfarm/queue';
+import { type BatchResource, FarmKeys } from '@satfarm/queue';
 
 import { benchArgs, integerOption } from '../hexahop/bench-options.js';
 import { get, printTable, startBenchFarm, writeResult } from './farm-bench.fixture.js';
@@ -34,7 +34,8 @@ import { type RedisCommands, redisCommandsDuring } from './redis-command.account
  * command's exit, checks the batch (size and counts N, every job answered, exit 0, N rows in the
  * store), samples the memory of the API and the worker, Redis's `used_memory` and the rows
  * written to the store each second, then exports the results as JSON Lines and CSV (time,
- * bytes, API memory meanwhile, N lines or rows). PostgreSQL at 127.0.0.1:5432 (user postgres,
+ * bytes, API memory meanwhile, N lines or rows), from Redis, and again from the store once the
+ * batch and its jobs are deleted from Redis (what the end of their keep does). PostgreSQL at 127.0.0.1:5432 (user postgres,
  * trust auth) gets a database of its own, dropped at the end; Redis is a private one unless
  * REDIS_URL is set. Prints a table and writes bench/results/batch-10k.json.
  */
@@ -180,6 +181,7 @@ const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
 process.env.SATFARM_DATABASE_URL = databaseUrl;
 const farm = await startBenchFarm(SLOTS, 1);
 const redis = new Redis(farm.redisUrl);
+const keys = new FarmKeys(farm.prefix);
 const store = new pg.Client({ connectionString: databaseUrl });
 try {
   await store.connect();
@@ -243,37 +245,39 @@ try {
   const writes = rates(rowSamples);
 
   const exports: Array<Record<string, string | number>> = [];
-  for (const format of ['jsonl', 'csv'] as const) {
-    const file = join(dir, `results.${format}`);
-    const exportSampler = new ProcessMemorySampler([farm.pids.api], 'kissat', 20);
-    const apiBefore = Number(/VmRSS:\s+(\d+)/.exec(readProc(farm.pids.api, 'status'))?.[1]) / 1024;
-    exportSampler.start();
-    const start = performance.now();
-    const exported = await runCli([
-      'batch',
-      'results',
-      batchId,
-      '--format',
-      format,
-      '--output',
-      file,
-      '--api',
-      farm.url,
-    ]);
-    const seconds = (performance.now() - start) / 1000;
-    const peaks = exportSampler.stop();
-    const records = await countRecords(file);
-    exports.push({
-      format,
-      exit: exported.code ?? -1,
-      seconds,
-      MiB: mib((await stat(file)).size),
-      records,
-      expected: format === 'csv' ? JOBS + 1 : JOBS,
-      'api MiB before': apiBefore,
-      'api MiB peak': peaks.processRssMiB,
-    });
-  }
+  /** Both exports of the batch, each with the API's memory meanwhile; `from` says where it is read. */
+  const exportBoth = async (from: string): Promise<void> => {
+    for (const format of ['jsonl', 'csv'] as const) {
+      const file = join(dir, `results-${from}.${format}`);
+      const exportSampler = new ProcessMemorySampler([farm.pids.api], 'kissat', 20);
+      const apiBefore = Number(/VmRSS:\s+(\d+)/.exec(readProc(farm.pids.api, 'status'))?.[1]) / 1024;
+      exportSampler.start();
+      const start = performance.now();
+      const cli = ['batch', 'results', batchId, '--format', format, '--output', file, '--api', farm.url];
+      const exported = await runCli(cli);
+      const seconds = (performance.now() - start) / 1000;
+      const peaks = exportSampler.stop();
+      exports.push({
+        from,
+        format,
+        exit: exported.code ?? -1,
+        seconds,
+        MiB: mib((await stat(file)).size),
+        records: await countRecords(file),
+        expected: format === 'csv' ? JOBS + 1 : JOBS,
+        'api MiB before': apiBefore,
+        'api MiB peak': peaks.processRssMiB,
+      });
+    }
+  };
+  await exportBoth('redis');
+  // What the hour's keep ends with: Redis without the batch and its jobs, reads from the store.
+  const redisBeforeDrop = await usedMemory();
+  const jobKeys = (await redis.lrange(keys.batchJobs(batchId), 0, -1)).map((id) => keys.job(id));
+  for (let i = 0; i < jobKeys.length; i += 1000) await redis.del(...jobKeys.slice(i, i + 1000));
+  await redis.del(keys.batch(batchId), keys.batchJobs(batchId), keys.batchCounts(batchId));
+  const redisFreedPerJob = (redisBeforeDrop - (await usedMemory())) / JOBS;
+  await exportBoth('store');
 
   const summary: Record<string, string | number> = {
     jobs: JOBS,
@@ -289,6 +293,7 @@ try {
     'worker MiB': worker.processMiB,
     'redis MiB': mib(redisAtDone),
     'redis B/job': (redisAtDone - redisBefore) / JOBS,
+    'redis B/job freed': redisFreedPerJob,
     'redis calls/job': commands === undefined ? '-' : commands.calls / JOBS,
     'pg rows/s peak': writes.peakPerSecond,
     'pg rows/s mean': writes.meanPerSecond,
@@ -336,6 +341,7 @@ try {
         usedMemoryPeak: redisPeak,
         usedMemoryAtDone: redisAtDone,
         bytesPerFinishedJob: (redisAtDone - redisBefore) / JOBS,
+        bytesFreedPerJobWhenDropped: redisFreedPerJob,
         archivedKeepSec: 3600,
         commands: commands ?? null,
       },

@@ -120,6 +120,18 @@ function runCli(
   });
 }
 
+/** Keys matching `pattern` (SCAN, so the farm is not held up). */
+async function countKeys(redis: Redis, pattern: string): Promise<number> {
+  let n = 0;
+  let cursor = '0';
+  do {
+    const [next, found] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    cursor = next;
+    n += found.length;
+  } while (cursor !== '0');
+  return n;
+}
+
 /** Records (lines of JSON, rows of CSV) in a file: newlines outside double quotes (RFC 4180). */
 async function countRecords(file: string): Promise<number> {
   let records = 0;
@@ -229,6 +241,7 @@ try {
   const { result: run, samples: rowSamples } = sampled;
   const runSec = (performance.now() - t) / 1000;
   const redisAtDone = await usedMemory();
+  const markers = await countKeys(redis, `${keys.cancelled('')}*`);
   const api = sampler.stop();
   const worker = workerSampler.stop();
   console.log(`exit ${run.code}; last line: ${lastLine}`);
@@ -294,6 +307,7 @@ try {
     'redis MiB': mib(redisAtDone),
     'redis B/job': (redisAtDone - redisBefore) / JOBS,
     'redis B/job freed': redisFreedPerJob,
+    'cancel markers': markers,
     'redis calls/job': commands === undefined ? '-' : commands.calls / JOBS,
     'pg rows/s peak': writes.peakPerSecond,
     'pg rows/s mean': writes.meanPerSecond,
@@ -342,6 +356,7 @@ try {
         usedMemoryAtDone: redisAtDone,
         bytesPerFinishedJob: (redisAtDone - redisBefore) / JOBS,
         bytesFreedPerJobWhenDropped: redisFreedPerJob,
+        cancelMarkersAtDone: markers,
         archivedKeepSec: 3600,
         commands: commands ?? null,
       },

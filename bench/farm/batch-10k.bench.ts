@@ -191,185 +191,189 @@ await admin.query(`CREATE DATABASE ${database}`);
 const dir = await mkdtemp(join(tmpdir(), 'satfarm-batch-10k-'));
 const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
 process.env.SATFARM_DATABASE_URL = databaseUrl;
-const farm = await startBenchFarm(SLOTS, 1);
-const redis = new Redis(farm.redisUrl);
-const keys = new FarmKeys(farm.prefix);
-const store = new pg.Client({ connectionString: databaseUrl });
 try {
-  await store.connect();
-  let t = performance.now();
-  const kinds = await writeInstances(dir, JOBS);
-  const generateSec = (performance.now() - t) / 1000;
-  console.log(`${JOBS} instances in ${dir} in ${generateSec.toFixed(1)} s: ${JSON.stringify(kinds)}`);
+  const farm = await startBenchFarm(SLOTS, 1);
+  const redis = new Redis(farm.redisUrl);
+  const keys = new FarmKeys(farm.prefix);
+  const store = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await store.connect();
+    let t = performance.now();
+    const kinds = await writeInstances(dir, JOBS);
+    const generateSec = (performance.now() - t) / 1000;
+    console.log(`${JOBS} instances in ${dir} in ${generateSec.toFixed(1)} s: ${JSON.stringify(kinds)}`);
 
-  const usedMemory = async (): Promise<number> =>
-    Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
-  const storedJobs = async (): Promise<number> =>
-    Number((await store.query<{ n: string }>('SELECT count(*) AS n FROM jobs')).rows[0]!.n);
-  const redisBefore = await usedMemory();
-  const sampler = new ProcessMemorySampler([farm.pids.api], 'kissat', 200);
-  const workerSampler = new ProcessMemorySampler(farm.pids.workers, 'kissat', 200);
-  sampler.start();
-  workerSampler.start();
-  let batchId = '';
-  let submitSec = Number.NaN;
-  let lastLine = '';
-  let redisPeak = redisBefore;
-  t = performance.now();
-  const submitAndWait = () =>
-    sampledEachSecond(
-      async () => {
-        redisPeak = Math.max(redisPeak, await usedMemory());
-        return storedJobs();
-      },
-      () =>
-        runCli(
-          ['batch', 'submit', dir, '--wait', '--api', farm.url],
-          (line) => {
-            if (batchId !== '') return;
-            batchId = line.trim();
-            submitSec = (performance.now() - t) / 1000;
-          },
-          (line) => (lastLine = line),
-        ),
-    );
-  // Redis's command counts are server-wide: only a private Redis has the farm's alone.
-  let commands: RedisCommands | undefined;
-  let sampled: Awaited<ReturnType<typeof submitAndWait>>;
-  if (process.env.REDIS_URL) sampled = await submitAndWait();
-  else ({ result: sampled, redis: commands } = await redisCommandsDuring(farm.redisUrl, submitAndWait));
-  const { result: run, samples: rowSamples } = sampled;
-  const runSec = (performance.now() - t) / 1000;
-  const redisAtDone = await usedMemory();
-  const markers = await countKeys(redis, `${keys.cancelled('')}*`);
-  const api = sampler.stop();
-  const worker = workerSampler.stop();
-  console.log(`exit ${run.code}; last line: ${lastLine}`);
-  if (run.code !== 0) console.error(run.stderr.split('\n').slice(-20).join('\n'));
+    const usedMemory = async (): Promise<number> =>
+      Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
+    const storedJobs = async (): Promise<number> =>
+      Number((await store.query<{ n: string }>('SELECT count(*) AS n FROM jobs')).rows[0]!.n);
+    const redisBefore = await usedMemory();
+    const sampler = new ProcessMemorySampler([farm.pids.api], 'kissat', 200);
+    const workerSampler = new ProcessMemorySampler(farm.pids.workers, 'kissat', 200);
+    sampler.start();
+    workerSampler.start();
+    let batchId = '';
+    let submitSec = Number.NaN;
+    let lastLine = '';
+    let redisPeak = redisBefore;
+    t = performance.now();
+    const submitAndWait = () =>
+      sampledEachSecond(
+        async () => {
+          redisPeak = Math.max(redisPeak, await usedMemory());
+          return storedJobs();
+        },
+        () =>
+          runCli(
+            ['batch', 'submit', dir, '--wait', '--api', farm.url],
+            (line) => {
+              if (batchId !== '') return;
+              batchId = line.trim();
+              submitSec = (performance.now() - t) / 1000;
+            },
+            (line) => (lastLine = line),
+          ),
+      );
+    // Redis's command counts are server-wide: only a private Redis has the farm's alone.
+    let commands: RedisCommands | undefined;
+    let sampled: Awaited<ReturnType<typeof submitAndWait>>;
+    if (process.env.REDIS_URL) sampled = await submitAndWait();
+    else ({ result: sampled, redis: commands } = await redisCommandsDuring(farm.redisUrl, submitAndWait));
+    const { result: run, samples: rowSamples } = sampled;
+    const runSec = (performance.now() - t) / 1000;
+    const redisAtDone = await usedMemory();
+    const markers = await countKeys(redis, `${keys.cancelled('')}*`);
+    const api = sampler.stop();
+    const worker = workerSampler.stop();
+    console.log(`exit ${run.code}; last line: ${lastLine}`);
+    if (run.code !== 0) console.error(run.stderr.split('\n').slice(-20).join('\n'));
 
-  const batch = await get<BatchResource>(farm.url, `/v1/batches/${batchId}`);
-  const countsSum = Object.values(batch.counts).reduce((a, b) => a + (b ?? 0), 0);
-  // Finished jobs reach the store from a loop that follows their end (docs/batches.md).
-  let rowsAtEnd = await storedJobs();
-  for (let wait = 0; rowsAtEnd < JOBS && wait < 30; wait++) {
-    await new Promise((r) => setTimeout(r, 1000));
-    rowsAtEnd = await storedJobs();
-  }
-  const writes = rates(rowSamples);
-
-  const exports: Array<Record<string, string | number>> = [];
-  /** Both exports of the batch, each with the API's memory meanwhile; `from` says where it is read. */
-  const exportBoth = async (from: string): Promise<void> => {
-    for (const format of ['jsonl', 'csv'] as const) {
-      const file = join(dir, `results-${from}.${format}`);
-      const exportSampler = new ProcessMemorySampler([farm.pids.api], 'kissat', 20);
-      const apiBefore = Number(/VmRSS:\s+(\d+)/.exec(readProc(farm.pids.api, 'status'))?.[1]) / 1024;
-      exportSampler.start();
-      const start = performance.now();
-      const cli = ['batch', 'results', batchId, '--format', format, '--output', file, '--api', farm.url];
-      const exported = await runCli(cli);
-      const seconds = (performance.now() - start) / 1000;
-      const peaks = exportSampler.stop();
-      exports.push({
-        from,
-        format,
-        exit: exported.code ?? -1,
-        seconds,
-        MiB: mib((await stat(file)).size),
-        records: await countRecords(file),
-        expected: format === 'csv' ? JOBS + 1 : JOBS,
-        'api MiB before': apiBefore,
-        'api MiB peak': peaks.processRssMiB,
-      });
+    const batch = await get<BatchResource>(farm.url, `/v1/batches/${batchId}`);
+    const countsSum = Object.values(batch.counts).reduce((a, b) => a + (b ?? 0), 0);
+    // Finished jobs reach the store from a loop that follows their end (docs/batches.md).
+    let rowsAtEnd = await storedJobs();
+    for (let wait = 0; rowsAtEnd < JOBS && wait < 30; wait++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      rowsAtEnd = await storedJobs();
     }
-  };
-  await exportBoth('redis');
-  // What the hour's keep ends with: Redis without the batch and its jobs, reads from the store.
-  const redisBeforeDrop = await usedMemory();
-  const jobKeys = (await redis.lrange(keys.batchJobs(batchId), 0, -1)).map((id) => keys.job(id));
-  for (let i = 0; i < jobKeys.length; i += 1000) await redis.del(...jobKeys.slice(i, i + 1000));
-  await redis.del(keys.batch(batchId), keys.batchJobs(batchId), keys.batchCounts(batchId));
-  const redisFreedPerJob = (redisBeforeDrop - (await usedMemory())) / JOBS;
-  await exportBoth('store');
+    const writes = rates(rowSamples);
 
-  const summary: Record<string, string | number> = {
-    jobs: JOBS,
-    slots: SLOTS,
-    'submit s': submitSec,
-    'done s': runSec,
-    'jobs/s': JOBS / runSec,
-    'jobs/s after submit': JOBS / (runSec - submitSec),
-    exit: run.code ?? -1,
-    size: batch.size,
-    'counts sum': countsSum,
-    'api MiB': api.processMiB,
-    'worker MiB': worker.processMiB,
-    'redis MiB': mib(redisAtDone),
-    'redis B/job': (redisAtDone - redisBefore) / JOBS,
-    'redis B/job freed': redisFreedPerJob,
-    'cancel markers': markers,
-    'redis calls/job': commands === undefined ? '-' : commands.calls / JOBS,
-    'pg rows/s peak': writes.peakPerSecond,
-    'pg rows/s mean': writes.meanPerSecond,
-    'pg rows': rowsAtEnd,
-  };
-  printTable([summary]);
-  printTable(exports);
-  console.log(`counts: ${JSON.stringify(batch.counts)}`);
-  const loadAtEnd = loadavg();
-  console.log(
-    `${availableParallelism()} cores; load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at start, ` +
-      `${loadAtEnd.map((l) => l.toFixed(2)).join(' ')} at end`,
-  );
-  const checks = {
-    exitZero: run.code === 0,
-    sizeIsN: batch.size === JOBS,
-    countsSumToN: countsSum === JOBS,
-    done: batch.done,
-    everyJobStored: rowsAtEnd === JOBS,
-    exportsComplete: exports.every((e) => e.exit === 0 && e.records === e.expected),
-  };
-  console.log(checks);
-  console.log(
-    `wrote ${await writeResult('batch-10k', {
-      date: new Date().toISOString(),
-      cores: availableParallelism(),
+    const exports: Array<Record<string, string | number>> = [];
+    /** Both exports of the batch, each with the API's memory meanwhile; `from` says where it is read. */
+    const exportBoth = async (from: string): Promise<void> => {
+      for (const format of ['jsonl', 'csv'] as const) {
+        const file = join(dir, `results-${from}.${format}`);
+        const exportSampler = new ProcessMemorySampler([farm.pids.api], 'kissat', 20);
+        const apiBefore = Number(/VmRSS:\s+(\d+)/.exec(readProc(farm.pids.api, 'status'))?.[1]) / 1024;
+        exportSampler.start();
+        const start = performance.now();
+        const cli = ['batch', 'results', batchId, '--format', format, '--output', file, '--api', farm.url];
+        const exported = await runCli(cli);
+        const seconds = (performance.now() - start) / 1000;
+        const peaks = exportSampler.stop();
+        exports.push({
+          from,
+          format,
+          exit: exported.code ?? -1,
+          seconds,
+          MiB: mib((await stat(file)).size),
+          records: await countRecords(file),
+          expected: format === 'csv' ? JOBS + 1 : JOBS,
+          'api MiB before': apiBefore,
+          'api MiB peak': peaks.processRssMiB,
+        });
+      }
+    };
+    await exportBoth('redis');
+    // What the hour's keep ends with: Redis without the batch and its jobs, reads from the store.
+    const redisBeforeDrop = await usedMemory();
+    const jobKeys = (await redis.lrange(keys.batchJobs(batchId), 0, -1)).map((id) => keys.job(id));
+    for (let i = 0; i < jobKeys.length; i += 1000) await redis.del(...jobKeys.slice(i, i + 1000));
+    await redis.del(keys.batch(batchId), keys.batchJobs(batchId), keys.batchCounts(batchId));
+    const redisFreedPerJob = (redisBeforeDrop - (await usedMemory())) / JOBS;
+    await exportBoth('store');
+
+    const summary: Record<string, string | number> = {
       jobs: JOBS,
       slots: SLOTS,
-      workerProcesses: 1,
-      mix: kinds,
-      instances: {
-        cube: '2x2, scrambles of 3 to 6 moves',
-        cnf: 'random 3-SAT, 30 variables, 128 clauses',
-        tictactoe: '3x3 positions of 0 to 5 marks',
-        towers: `4x4, ${TOWERS_POOL} distinct puzzles repeated`,
-        singles: '5x5',
-      },
-      generateSec,
-      loadAverage: { start: loadAtStart, end: loadAtEnd },
-      batchId,
-      counts: batch.counts,
-      summary,
-      redis: {
-        usedMemoryBefore: redisBefore,
-        usedMemoryPeak: redisPeak,
-        usedMemoryAtDone: redisAtDone,
-        bytesPerFinishedJob: (redisAtDone - redisBefore) / JOBS,
-        bytesFreedPerJobWhenDropped: redisFreedPerJob,
-        cancelMarkersAtDone: markers,
-        archivedKeepSec: 3600,
-        commands: commands ?? null,
-      },
-      storeRowsEachSecond: rowSamples,
-      exports,
-      checks,
-    })}`,
-  );
-  if (Object.values(checks).some((ok) => !ok)) process.exitCode = 1;
+      'submit s': submitSec,
+      'done s': runSec,
+      'jobs/s': JOBS / runSec,
+      'jobs/s after submit': JOBS / (runSec - submitSec),
+      exit: run.code ?? -1,
+      size: batch.size,
+      'counts sum': countsSum,
+      'api MiB': api.processMiB,
+      'worker MiB': worker.processMiB,
+      'redis MiB': mib(redisAtDone),
+      'redis B/job': (redisAtDone - redisBefore) / JOBS,
+      'redis B/job freed': redisFreedPerJob,
+      'cancel markers': markers,
+      'redis calls/job': commands === undefined ? '-' : commands.calls / JOBS,
+      'pg rows/s peak': writes.peakPerSecond,
+      'pg rows/s mean': writes.meanPerSecond,
+      'pg rows': rowsAtEnd,
+    };
+    printTable([summary]);
+    printTable(exports);
+    console.log(`counts: ${JSON.stringify(batch.counts)}`);
+    const loadAtEnd = loadavg();
+    console.log(
+      `${availableParallelism()} cores; load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at start, ` +
+        `${loadAtEnd.map((l) => l.toFixed(2)).join(' ')} at end`,
+    );
+    const checks = {
+      exitZero: run.code === 0,
+      sizeIsN: batch.size === JOBS,
+      countsSumToN: countsSum === JOBS,
+      done: batch.done,
+      everyJobStored: rowsAtEnd === JOBS,
+      exportsComplete: exports.every((e) => e.exit === 0 && e.records === e.expected),
+    };
+    console.log(checks);
+    console.log(
+      `wrote ${await writeResult('batch-10k', {
+        date: new Date().toISOString(),
+        cores: availableParallelism(),
+        jobs: JOBS,
+        slots: SLOTS,
+        workerProcesses: 1,
+        mix: kinds,
+        instances: {
+          cube: '2x2, scrambles of 3 to 6 moves',
+          cnf: 'random 3-SAT, 30 variables, 128 clauses',
+          tictactoe: '3x3 positions of 0 to 5 marks',
+          towers: `4x4, ${TOWERS_POOL} distinct puzzles repeated`,
+          singles: '5x5',
+        },
+        generateSec,
+        loadAverage: { start: loadAtStart, end: loadAtEnd },
+        batchId,
+        counts: batch.counts,
+        summary,
+        redis: {
+          usedMemoryBefore: redisBefore,
+          usedMemoryPeak: redisPeak,
+          usedMemoryAtDone: redisAtDone,
+          bytesPerFinishedJob: (redisAtDone - redisBefore) / JOBS,
+          bytesFreedPerJobWhenDropped: redisFreedPerJob,
+          cancelMarkersAtDone: markers,
+          archivedKeepSec: 3600,
+          commands: commands ?? null,
+        },
+        storeRowsEachSecond: rowSamples,
+        exports,
+        checks,
+      })}`,
+    );
+    if (Object.values(checks).some((ok) => !ok)) process.exitCode = 1;
+  } finally {
+    redis.disconnect();
+    await store.end().catch(() => undefined);
+    await farm.stop();
+  }
 } finally {
-  redis.disconnect();
-  await store.end().catch(() => undefined);
-  await farm.stop();
+  // The database and the files go even when the farm did not start.
   await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   await admin.end();
   await rm(dir, { recursive: true, force: true });

@@ -128,7 +128,7 @@ async function redisBytesPerJob(farm: BenchFarm, follower: JobFollower, n: numbe
 }
 
 const rows: Array<Record<string, string | number>> = [];
-let peaks: MemoryPeaks = { processMiB: 0, childMiB: 0, childrenSumMiB: 0 };
+let peaks: MemoryPeaks = { processMiB: 0, processRssMiB: 0, childMiB: 0, childrenSumMiB: 0 };
 let apiMiB = 0;
 let bytesPerJob = 0;
 const optima: Record<string, number> = {};
@@ -176,6 +176,7 @@ for (let workers = 1; workers <= MAX_WORKERS; workers++) {
     const seen = sampler.stop();
     peaks = {
       processMiB: Math.max(peaks.processMiB, seen.processMiB),
+      processRssMiB: Math.max(peaks.processRssMiB, seen.processRssMiB),
       childMiB: Math.max(peaks.childMiB, seen.childMiB),
       childrenSumMiB: Math.max(peaks.childrenSumMiB, seen.childrenSumMiB),
     };

@@ -4,6 +4,8 @@ import { childrenOf, commandName, readProc } from './proc-files.js';
 export interface MemoryPeaks {
   /** Largest peak RSS (VmHWM) among the watched processes. */
   processMiB: number;
+  /** Largest RSS (VmRSS) of a watched process at one sample: the peak since `start`, not since its launch. */
+  processRssMiB: number;
   /** Largest peak RSS among their children named `childCommand` (the solvers). */
   childMiB: number;
   /** Largest sum of the children's RSS of one watched process at one sample. */
@@ -16,7 +18,7 @@ export interface MemoryPeaks {
  * ever under-reports the small ones.
  */
 export class ProcessMemorySampler {
-  private readonly peaks: MemoryPeaks = { processMiB: 0, childMiB: 0, childrenSumMiB: 0 };
+  private readonly peaks: MemoryPeaks = { processMiB: 0, processRssMiB: 0, childMiB: 0, childrenSumMiB: 0 };
   private timer?: NodeJS.Timeout;
 
   constructor(
@@ -43,6 +45,7 @@ export class ProcessMemorySampler {
   private sample(): void {
     for (const pid of this.pids) {
       this.peaks.processMiB = Math.max(this.peaks.processMiB, status(pid, 'VmHWM'));
+      this.peaks.processRssMiB = Math.max(this.peaks.processRssMiB, status(pid, 'VmRSS'));
       let sum = 0;
       for (const child of childrenOf(pid)) {
         if (commandName(child) !== this.childCommand) continue;

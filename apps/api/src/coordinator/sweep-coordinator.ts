@@ -746,7 +746,9 @@ export class SweepCoordinator {
           await stopping;
           return {
             ...transition,
-            markers: [...markers, jobId],
+            // The job's own marker stops any of its horizons that starts late; a job whose end cut
+            // none short has none left to start, so it leaves no marker behind in Redis.
+            markers: markers.length === 0 ? [] : [...markers, jobId],
             resource: buildJobResource(record.meta, transition.state, now, render, secondRender),
           };
         },

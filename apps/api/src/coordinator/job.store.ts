@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 
-import { type FarmKeys, isFinalStatus, type JobResource, type JobStatus } from '@satfarm/queue';
+import { type FarmKeys, isFinalStatus, JOB_STATUSES, type JobResource, type JobStatus } from '@satfarm/queue';
 import { parseSweepState } from '@satfarm/sweep';
 
 import type { JobMeta, JobRecord, JobState } from './job-record.js';
@@ -317,16 +317,7 @@ export class JobStore {
     if (ids.length === 0) return;
     const tx = this.redis.multi();
     tx.zrem(this.keys.allJobs, ...ids);
-    for (const status of [
-      'queued',
-      'running',
-      'optimal',
-      'satisfiable',
-      'unsatisfiable',
-      'unknown',
-      'failed',
-      'cancelled',
-    ]) {
+    for (const status of JOB_STATUSES) {
       tx.zrem(this.keys.jobsIn(status), ...ids);
     }
     await tx.exec();

@@ -82,15 +82,24 @@ describe(loadFarmConfig.name, () => {
       loadFarmConfig({
         SATFARM_DATABASE_URL: 'postgres://farm:pw@db:5433/satfarm',
         SATFARM_RETENTION_DAYS: '0.5',
+        SATFARM_ARCHIVED_KEEP_SEC: '60',
       }),
-    ).toMatchObject({ databaseUrl: 'postgres://farm:pw@db:5433/satfarm', retentionDays: 0.5 });
+    ).toMatchObject({
+      databaseUrl: 'postgres://farm:pw@db:5433/satfarm',
+      retentionDays: 0.5,
+      archivedKeepSec: 60,
+    });
+    expect(unset.archivedKeepSec).toBeUndefined();
   });
 
-  it('refuses a retention without a store of record, naming SATFARM_RETENTION_DAYS', () => {
-    expect(() => loadFarmConfig({ SATFARM_RETENTION_DAYS: '30' })).toThrow(
-      /^SATFARM_RETENTION_DAYS: .*SATFARM_DATABASE_URL/,
-    );
-  });
+  it.each(['SATFARM_RETENTION_DAYS', 'SATFARM_ARCHIVED_KEEP_SEC'])(
+    'refuses %s without a store of record, naming it',
+    (variable) => {
+      expect(() => loadFarmConfig({ [variable]: '30' })).toThrow(
+        new RegExp(`^${variable}: .*SATFARM_DATABASE_URL`),
+      );
+    },
+  );
 
   it.each([
     ['SATFARM_FAIR_SHARE', 'yes'],
@@ -101,6 +110,8 @@ describe(loadFarmConfig.name, () => {
     ['SATFARM_RETENTION_DAYS', '0'],
     ['SATFARM_RETENTION_DAYS', '-3'],
     ['SATFARM_RETENTION_DAYS', 'a month'],
+    ['SATFARM_ARCHIVED_KEEP_SEC', '-1'],
+    ['SATFARM_ARCHIVED_KEEP_SEC', 'an hour'],
     ['SATFARM_SOLVER_LAUNCH', 'fork'],
     ['SATFARM_LEVEL_FILES', 'relative/levels.dat'],
     ['SATFARM_SOLVER_CPU_SECONDS', '0'],

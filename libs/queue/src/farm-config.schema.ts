@@ -72,6 +72,7 @@ export const FarmEnvSchema = z.object({
       .refine(isPostgresUrl, 'expected postgres://[user[:password]@]host[:port]/database or postgresql://...')
       .optional(),
   ),
+  SATFARM_ARCHIVED_KEEP_SEC: int(0, 7 * 24 * 3600),
   SATFARM_RETENTION_DAYS: z.preprocess(
     blankAsUnset,
     z
@@ -152,6 +153,11 @@ export interface FarmConfig {
   databaseUrl?: string;
   /** How long the store of record keeps a finished job; unset: for ever. */
   retentionDays?: number;
+  /**
+   * Seconds Redis keeps a finished job once the store of record has it (reads then fall back to
+   * the store); unset: an hour.
+   */
+  archivedKeepSec?: number;
 }
 
 /** A bad environment variable: the message names it, and the process does not start. */
@@ -179,11 +185,13 @@ export function loadFarmConfig(env: NodeJS.ProcessEnv = process.env): FarmConfig
     );
   }
   const e = parsed.data;
-  if (e.SATFARM_RETENTION_DAYS !== undefined && e.SATFARM_DATABASE_URL === undefined)
-    throw new ConfigError(
-      'SATFARM_RETENTION_DAYS',
-      'applies to the store of record, which needs SATFARM_DATABASE_URL (without it, SATFARM_JOB_TTL_SEC applies)',
-    );
+  for (const variable of ['SATFARM_RETENTION_DAYS', 'SATFARM_ARCHIVED_KEEP_SEC'] as const) {
+    if (e[variable] !== undefined && e.SATFARM_DATABASE_URL === undefined)
+      throw new ConfigError(
+        variable,
+        'applies to the store of record, which needs SATFARM_DATABASE_URL (without it, SATFARM_JOB_TTL_SEC applies)',
+      );
+  }
   return {
     redisUrl: e.REDIS_URL,
     apiKeys: e.SATFARM_API_KEYS,
@@ -207,5 +215,6 @@ export function loadFarmConfig(env: NodeJS.ProcessEnv = process.env): FarmConfig
     ...(e.SATFARM_FAIR_SHARE === 'off' ? {} : { fairShare: { lookahead: e.SATFARM_FAIR_LOOKAHEAD ?? 4 } }),
     ...(e.SATFARM_DATABASE_URL === undefined ? {} : { databaseUrl: e.SATFARM_DATABASE_URL }),
     ...(e.SATFARM_RETENTION_DAYS === undefined ? {} : { retentionDays: e.SATFARM_RETENTION_DAYS }),
+    ...(e.SATFARM_ARCHIVED_KEEP_SEC === undefined ? {} : { archivedKeepSec: e.SATFARM_ARCHIVED_KEEP_SEC }),
   };
 }

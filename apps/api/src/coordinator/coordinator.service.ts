@@ -54,6 +54,7 @@ export class CoordinatorService implements OnApplicationBootstrap, OnApplication
       connection: this.connection,
       prefix: config.prefix,
       jobTtlSec: config.jobTtlSec,
+      ...(config.archivedKeepSec === undefined ? {} : { archivedKeepSec: config.archivedKeepSec }),
       quickPlanHeapMiB: config.quickPlanHeapMiB,
       ...(config.fairShare === undefined ? {} : { fairLookahead: config.fairShare.lookahead }),
       settings: {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  LOOKAHEAD_TARGET_MS,
+  MAX_LOOKAHEAD,
+  nextLookahead,
   pendingScore,
   planReleases,
   priorityOfScore,
@@ -109,5 +112,32 @@ describe(pendingScore.name, () => {
     for (const priority of [0, 1, 37, 100]) {
       expect(priorityOfScore(pendingScore(priority, 123_456_789))).toBe(priority);
     }
+  });
+});
+
+describe(nextLookahead.name, () => {
+  const busy = { active: 2, releasedBefore: true, releasesPerSec: 1000 };
+
+  it('doubles when the workers emptied the queue while horizons were pending, up to the cap', () => {
+    expect(nextLookahead(4, 4, { ...busy, untaken: 0 })).toBe(8);
+    expect(nextLookahead(200, 4, { ...busy, untaken: 0, releasesPerSec: 1e6 })).toBe(MAX_LOOKAHEAD);
+  });
+
+  it('keeps no more queued than the workers take in the target time', () => {
+    const releasesPerSec = 100;
+    const ceiling = Math.ceil((releasesPerSec * LOOKAHEAD_TARGET_MS) / 1000);
+    expect(nextLookahead(ceiling, 4, { ...busy, untaken: 0, releasesPerSec })).toBe(Math.max(4, ceiling));
+    expect(nextLookahead(64, 4, { ...busy, untaken: 10, releasesPerSec: 1 })).toBe(4);
+  });
+
+  it('does not grow on an idle farm or one with nothing pending', () => {
+    expect(nextLookahead(4, 4, { ...busy, untaken: 0, active: 0 })).toBe(4);
+    expect(nextLookahead(4, 4, { ...busy, untaken: 0, releasedBefore: false })).toBe(4);
+  });
+
+  it('shrinks by one while half of it is still queued, never under the base', () => {
+    expect(nextLookahead(32, 4, { ...busy, untaken: 16 })).toBe(31);
+    expect(nextLookahead(4, 4, { ...busy, untaken: 4 })).toBe(4);
+    expect(nextLookahead(32, 4, { ...busy, untaken: 3 })).toBe(32);
   });
 });

@@ -95,3 +95,31 @@ export function planReleases(lines: readonly TenantLine[], globalPass: number, c
   }
   return { picks, passes, globalPass: pass };
 }
+
+/** The most horizons the fair-share gate keeps queued, however fast the workers take them. */
+export const MAX_LOOKAHEAD = 256;
+
+/** The work the gate aims to keep queued, in time: what a tenant that arrives waits behind. */
+export const LOOKAHEAD_TARGET_MS = 100;
+
+/**
+ * The gate's next lookahead (docs/farm.md, "Fair share"): doubled when the workers took every
+ * queued horizon while more were pending (they may have waited for the next release), less one
+ * when at least half of it was still queued; never under `base`, and never over what the workers
+ * take in `LOOKAHEAD_TARGET_MS` at `releasesPerSec`. Millisecond horizons thus keep the workers
+ * fed, and a tenant that arrives waits behind a tenth of a second of queued work.
+ */
+export function nextLookahead(
+  current: number,
+  base: number,
+  round: { untaken: number; active: number; releasedBefore: boolean; releasesPerSec: number },
+): number {
+  const ceiling = Math.max(
+    base,
+    Math.min(MAX_LOOKAHEAD, Math.ceil((round.releasesPerSec * LOOKAHEAD_TARGET_MS) / 1000)),
+  );
+  let next = current;
+  if (round.untaken === 0 && round.active > 0 && round.releasedBefore) next = current * 2;
+  else if (round.untaken >= current / 2) next = current - 1;
+  return Math.min(ceiling, Math.max(base, next));
+}

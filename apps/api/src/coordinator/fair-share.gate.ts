@@ -7,6 +7,7 @@ import {
   HorizonJobSchema,
   horizonJobId,
   MAX_PRIORITY,
+  nextLookahead,
   parsePayload,
   pendingScore,
   planReleases,
@@ -97,6 +98,9 @@ interface GateCommands {
   satfarmFairRemove(numKeys: number, ...args: string[]): Promise<number>;
 }
 
+/** The span over which the gate measures how fast it releases. */
+const RATE_WINDOW_MS = 2_000;
+
 /** Plans that lost a race with another coordinator are planned again this many times. */
 const MAX_TAKE_ATTEMPTS = 8;
 
@@ -104,7 +108,9 @@ const MAX_TAKE_ATTEMPTS = 8;
 export interface FairShareOptions {
   /**
    * Horizons kept queued for the workers beyond the pending sets: the gate releases while the
-   * queue holds fewer untaken horizons than the larger of this and the horizons running.
+   * queue holds fewer untaken horizons than the larger of the lookahead and the horizons running.
+   * This is its least value: it doubles while the workers empty the queue between releases
+   * (`nextLookahead`).
    */
   lookahead: number;
   /** How often the gate releases on its own, besides after each enqueue and report. */
@@ -125,6 +131,11 @@ export class FairShareGate {
   private running?: Promise<void>;
   private again = false;
   private timer?: NodeJS.Timeout;
+  /** The lookahead now: `options.lookahead`, grown while the workers outpace the releases. */
+  private lookahead: number;
+  private releasedBefore = false;
+  /** Releases of the last two seconds, by when they happened (ms), for the release rate. */
+  private readonly recentReleases: Array<{ at: number; count: number }> = [];
 
   constructor(
     private readonly queue: Queue,
@@ -139,6 +150,7 @@ export class FairShareGate {
       redis.defineCommand('satfarmFairRemove', { lua: REMOVE });
     }
     this.redis = redis as Redis & GateCommands;
+    this.lookahead = options.lookahead;
   }
 
   /** Releases every `intervalMs` (default 250 ms) until `close()`. */
@@ -219,17 +231,32 @@ export class FairShareGate {
 
   private async releaseRound(): Promise<void> {
     const counts = await this.queue.getJobCounts('waiting', 'prioritized', 'active');
-    const budget =
-      Math.max(this.options.lookahead, counts.active ?? 0) -
-      (counts.waiting ?? 0) -
-      (counts.prioritized ?? 0);
+    const untaken = (counts.waiting ?? 0) + (counts.prioritized ?? 0);
+    const active = counts.active ?? 0;
+    this.lookahead = nextLookahead(this.lookahead, this.options.lookahead, {
+      untaken,
+      active,
+      releasedBefore: this.releasedBefore,
+      releasesPerSec: this.releaseRate(),
+    });
+    const budget = Math.max(this.lookahead, active) - untaken;
     if (budget <= 0) return;
     for (let attempt = 0; attempt < MAX_TAKE_ATTEMPTS; attempt++) {
       const taken = await this.take(budget);
       if (taken === undefined) continue;
       await this.add(taken);
+      this.releasedBefore = taken.length > 0;
+      if (taken.length > 0) this.recentReleases.push({ at: Date.now(), count: taken.length });
       return;
     }
+  }
+
+  /** Horizons this gate released per second over the last two seconds. */
+  private releaseRate(): number {
+    const since = Date.now() - RATE_WINDOW_MS;
+    while (this.recentReleases.length > 0 && this.recentReleases[0]!.at < since) this.recentReleases.shift();
+    const released = this.recentReleases.reduce((sum, r) => sum + r.count, 0);
+    return (released * 1000) / RATE_WINDOW_MS;
   }
 
   /** Plans up to `count` releases and takes them out of the pending sets; undefined on a conflict. */

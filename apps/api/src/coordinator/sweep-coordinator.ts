@@ -162,7 +162,7 @@ export class SweepCoordinator {
         // The key outlived its batch (both expire, at slightly different times): it is free again.
         await this.deps.store.releaseBatchKey(how.key, existing);
         if ((await this.deps.store.claimBatchKey(how.key, batchId)) !== undefined) {
-          throw new BatchOffsetConflict(0, 'another batch is being created with this key');
+          throw new BatchOffsetConflict(0, 'another batch is being created with this key', 'key');
         }
       }
     }
@@ -886,13 +886,17 @@ const CANCEL_CONCURRENCY = 16;
 /** The least time between two `batch` events of one batch. */
 const BATCH_EVENT_MS = 250;
 
-/** The answer to a batch part at an offset that the batch does not end at (HTTP 409). */
+/**
+ * A batch request that conflicts with the batch as it is (HTTP 409): a part at an offset the
+ * batch does not end at, or a key another request is using at this moment (`field`).
+ */
 export class BatchOffsetConflict extends Error {
   constructor(
     readonly size: number,
     readonly reason: string,
+    readonly field: 'offset' | 'key' = 'offset',
   ) {
-    super(`offset: ${reason}`);
+    super(`${field}: ${reason}`);
   }
 }
 

@@ -21,7 +21,6 @@ import { stringify } from 'csv-stringify';
 
 import {
   BatchAppendSchema,
-  type BatchCreated,
   BatchRequestSchema,
   type BatchResource,
   type BatchSummary,
@@ -58,11 +57,13 @@ export class BatchesController {
     @Res() res: ServerResponse,
   ): Promise<void> {
     const { jobs, key, label } = parsePayload(BatchRequestSchema, body);
-    const created = await this.farm.coordinator.createBatch(jobs, {
-      owner,
-      ...(key === undefined ? {} : { key }),
-      ...(label === undefined ? {} : { label }),
-    });
+    const created = await conflictsAs409(() =>
+      this.farm.coordinator.createBatch(jobs, {
+        owner,
+        ...(key === undefined ? {} : { key }),
+        ...(label === undefined ? {} : { label }),
+      }),
+    );
     sendJson(res, created.existing ? 200 : 201, created);
   }
 
@@ -79,21 +80,7 @@ export class BatchesController {
     @Res() res: ServerResponse,
   ): Promise<void> {
     const { offset, jobs } = parsePayload(BatchAppendSchema, body);
-    let created: BatchCreated | undefined;
-    try {
-      created = await this.farm.coordinator.appendToBatch(id, offset, jobs, owner);
-    } catch (err) {
-      if (err instanceof BatchOffsetConflict) {
-        throw new ConflictException({
-          statusCode: 409,
-          error: 'Conflict',
-          message: err.message,
-          field: 'offset',
-          size: err.size,
-        });
-      }
-      throw err;
-    }
+    const created = await conflictsAs409(() => this.farm.coordinator.appendToBatch(id, offset, jobs, owner));
     if (created === undefined) throw new NotFoundException(`no batch ${id}`);
     sendJson(res, created.existing ? 200 : 201, created);
   }
@@ -156,6 +143,24 @@ export class BatchesController {
       ? Readable.from(csvRows(jobs)).pipe(stringify({ header: true, columns: [...CSV_COLUMNS] }))
       : Readable.from(jsonLines(jobs));
     await pipeline(source, res).catch(() => res.destroy());
+  }
+}
+
+/** Runs a batch change, answering a `BatchOffsetConflict` as 409 naming its field. */
+async function conflictsAs409<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (err) {
+    if (err instanceof BatchOffsetConflict) {
+      throw new ConflictException({
+        statusCode: 409,
+        error: 'Conflict',
+        message: err.message,
+        field: err.field,
+        size: err.size,
+      });
+    }
+    throw err;
   }
 }
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +8,7 @@ import type { BatchResource, BatchSummary, JobResource } from '@satfarm/queue';
 
 import { http } from './support/farm-client.js';
 import { type ServeProcess, startServe } from './support/farm-processes.js';
-import { type CliRun, repoRoot } from './support/run-cli.js';
+import { type CliRun, repoRoot, runCli } from './support/run-cli.js';
 
 /** The embedded default with a prefix of this spec's own. */
 const env: NodeJS.ProcessEnv = {
@@ -22,16 +21,7 @@ let dir: string;
 
 /** Runs `bin/satfarm args... --api <the spec's farm>`, feeding `stdin`. */
 function satfarm(args: string[], stdin = ''): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(`${repoRoot}bin/satfarm`, [...args, '--api', serve.url], { cwd: repoRoot, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
+  return runCli([...args, '--api', serve.url], { stdin, env });
 }
 
 /** What the farm holds: its batches and its jobs (both well under a page here). */
@@ -179,13 +169,7 @@ describe('satfarm batch', () => {
   });
 
   it('cancels a batch of slow jobs: they end cancelled and watch exits 3', async () => {
-    const php = await new Promise<string>((resolve, reject) => {
-      const child = spawn(`${repoRoot}bin/satfarm`, ['generate', 'cnf', '--family', 'php', '--holes', '14']);
-      let text = '';
-      child.stdout.on('data', (d: Buffer) => (text += d.toString()));
-      child.on('error', reject);
-      child.on('close', () => resolve(text));
-    });
+    const php = (await runCli(['generate', 'cnf', '--family', 'php', '--holes', '14'])).stdout;
     const path = folder('slow', { 'a.cnf': php, 'b.cnf': `c b\n${php}`, 'c.cnf': `c c\n${php}` });
     const run = await satfarm(['batch', 'submit', path]);
     expect(run.code, run.stderr).toBe(0);

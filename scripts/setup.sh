@@ -5,13 +5,12 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 bash scripts/install-system-deps.sh
 
-# npm packages, when the lockfile changed since the last install. `npm install` rather than
-# `npm ci`: the registry this machine reaches does not serve other platforms' optional binaries
-# (e.g. @swc/core-darwin-arm64), which the lockfile cannot list and `npm ci` then rejects.
+# npm packages exactly as package-lock.json lists them, when it changed since the last install.
+# `npm ci` never rewrites the lock file, so a fresh clone stays clean.
 stamp=node_modules/.satfarm-lock.sha
 want=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  npm install --no-audit --no-fund --loglevel=error
+  npm ci --no-audit --no-fund --loglevel=error
   echo "$want" > "$stamp"
 fi
 

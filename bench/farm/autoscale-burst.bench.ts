@@ -144,7 +144,8 @@ try {
   );
 
   const peak = Math.max(...rows.map((r) => r.actual));
-  const doneAt = rows.find((r) => r.metric === 0)?.atSec ?? null;
+  const busiest = rows.findIndex((r) => r.metric === Math.max(...rows.map((x) => x.metric ?? 0)));
+  const doneAt = rows.slice(busiest).find((r) => r.metric === 0)?.atSec ?? null;
   const summary = {
     jobs: JOBS,
     results: results.length,

@@ -3,14 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { QueueEvents } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { solveParsed } from '@satfarm/engine';
 import { gameById } from '@satfarm/games';
 import type { JobResource } from '@satfarm/queue';
 
-import { gamesWithStaircase } from '../bench/farm/staircase.game.js';
 import { http, ProgressClient } from './support/farm-client.js';
 import {
   type ApiProcess,
@@ -33,22 +32,26 @@ import { canMakeHosts, TestHosts } from './support/test-hosts.js';
  * within seconds.
  */
 const prefix = uniquePrefix('hosts');
-const spec = specDir();
+let spec: ReturnType<typeof specDir> | undefined;
 const LOCK_SEC = 2;
 let hosts: TestHosts;
 let redis: PrivateRedis;
 let api: ApiProcess;
 let progress: ProgressClient;
+let horizons: Queue;
 let horizonEvents: QueueEvents;
 let reportEvents: QueueEvents;
 const workers = new Map<string, FarmProcess>();
 /** Every solver a test saw, none of which may outlive it. */
 const seenSolvers = new Set<number>();
+/** What the tests measured, printed at the end. */
+const timings: string[] = [];
 
 const FINAL = new Set(['optimal', 'satisfiable', 'unsatisfiable', 'unknown', 'failed', 'cancelled']);
 
 describe.runIf(canMakeHosts())('the farm across hosts', () => {
   beforeAll(async () => {
+    spec = specDir();
     hosts = await TestHosts.create(['redis', 'api', 'w1', 'w2'], { impairable: ['w1', 'w2'] });
     mkdirSync(join(spec.dir, 'redis'));
     redis = await PrivateRedis.start(join(spec.dir, 'redis'), randomBytes(12).toString('hex'), {
@@ -65,6 +68,7 @@ describe.runIf(canMakeHosts())('the farm across hosts', () => {
     ]);
     progress = await ProgressClient.connect(api.url);
     const connection = { url: redis.url };
+    horizons = new Queue('satfarm-horizons', { connection, prefix });
     horizonEvents = new QueueEvents('satfarm-horizons', { connection, prefix });
     reportEvents = new QueueEvents('satfarm-reports', { connection, prefix });
     await Promise.all([horizonEvents.waitUntilReady(), reportEvents.waitUntilReady()]);
@@ -72,39 +76,39 @@ describe.runIf(canMakeHosts())('the farm across hosts', () => {
 
   afterAll(async () => {
     progress?.close();
+    await horizons?.close();
     await horizonEvents?.close();
     await reportEvents?.close();
     await Promise.all([api, ...workers.values()].filter(Boolean).map((p) => p.stop()));
     await redis?.kill('SIGTERM');
     hosts?.remove();
-    spec.remove();
+    spec?.remove();
     // Nothing the farm started outlives it, on any host.
     expect([...seenSolvers].filter(isAlive)).toEqual([]);
+    if (timings.length > 0) console.info(timings.join('\n'));
   });
 
-  it('under 20-50 ms of delay and 3 % loss between the workers and Redis, a batch of sweeps ends with the in-process optima, verified', async () => {
+  it('under 20-50 ms of delay and 3 % loss each way between the workers and Redis, a batch of sweeps ends with the proven optima, verified', async () => {
     for (const name of ['w1', 'w2']) hosts.impair(name, { delayMs: 35, jitterMs: 15, lossPercent: 3 });
     const retransmittedBefore = retransmittedSegments('w1') + retransmittedSegments('w2');
-    // The round trip from a worker's host to Redis: two crossings of a degraded link.
-    const [min, , avg] = redisLatency('w1');
+    // A worker's round trip to Redis crosses its link twice: 40 ms at the least.
+    const [min, max, avg] = redisLatency('w1');
     expect(min).toBeGreaterThanOrEqual(40);
-    expect(avg).toBeGreaterThanOrEqual(40);
 
-    const cube = gameById('cube');
-    const staircase = gamesWithStaircase('staircase');
     const cubes = [
       JSON.parse(readFileSync(join(repoRoot, 'examples/cube-2x2.json'), 'utf8')) as unknown,
       { size: 2, scramble: "F R' U2 R F2 U' R2" },
     ];
-    // t = 1..4 are PHP(9, 8), about 0.4 s each; t = 5 the optimum.
-    const stairs = [{ optimum: 5, lower: 1, holes: { 1: 8, 2: 8, 3: 8, 4: 8 } }];
+    // Below the optimum each horizon is PHP(9, 8), about 0.4 s of kissat.
+    const stairs = [
+      { optimum: 5, lower: 1, holes: { 1: 8, 2: 8, 3: 8, 4: 8 } },
+      { optimum: 4, lower: 1, holes: { 1: 8, 2: 8, 3: 8 } },
+      { optimum: 3, lower: 0, holes: { 0: 8, 1: 8, 2: 8 } },
+    ];
+    const options = { parallelism: 2, policy: 'consecutive', maxHorizon: 8 };
     const jobs = [
-      ...cubes.map((instance) => ({ game: 'cube', instance, options: { parallelism: 2 } })),
-      ...Array.from({ length: 3 }, () => ({
-        game: 'staircase',
-        instance: stairs[0],
-        options: { parallelism: 2, policy: 'consecutive', maxHorizon: 8 },
-      })),
+      ...cubes.map((instance) => ({ game: 'cube', instance, options })),
+      ...stairs.map((instance) => ({ game: 'staircase', instance, options })),
     ];
     const started = performance.now();
     const batch = await http<{ batchId: string; jobIds: string[] }>(api.url, 'POST', '/v1/batches', { jobs });
@@ -113,42 +117,44 @@ describe.runIf(canMakeHosts())('the farm across hosts', () => {
     await progress.allEnded(batch.body.jobIds);
     const farmMs = performance.now() - started;
 
-    const references = [
-      ...(await Promise.all(cubes.map((c) => solveParsed(cube, cube.parse(c), { parallelism: 2 })))),
-      ...(await Promise.all(
-        jobs.slice(cubes.length).map((j) =>
-          solveParsed(staircase, staircase.parse(j.instance), {
-            parallelism: 2,
-            policy: 'consecutive',
-            maxHorizon: 8,
-          }),
-        ),
-      )),
-    ];
-    for (const [i, jobId] of batch.body.jobIds.entries()) {
-      const job = await resource(jobId);
-      const local = references[i]!;
-      expect({ status: job.status, horizon: job.horizon, bounds: job.bounds }).toEqual({
+    // The cubes' optima as `satfarm solve` proves them in this process; the staircases' by construction.
+    const cube = gameById('cube');
+    const expected = [
+      ...(await Promise.all(cubes.map((c) => solveParsed(cube, cube.parse(c), options)))).map((local) => ({
         status: local.status,
         horizon: local.horizon,
         bounds: local.bounds,
-      });
-      expect(job.status).toBe('optimal');
-      expect(job.verified).toBe(true);
-    }
-    // The loss was real: the workers' hosts retransmitted.
-    expect(retransmittedSegments('w1') + retransmittedSegments('w2')).toBeGreaterThan(retransmittedBefore);
-    console.info(`batch of ${jobs.length} sweeps across degraded links: ${Math.round(farmMs)} ms`);
+      })),
+      ...stairs.map(({ optimum }) => ({
+        status: 'optimal',
+        horizon: optimum,
+        bounds: { lower: optimum, upper: optimum },
+      })),
+    ];
+    const answers = await Promise.all(batch.body.jobIds.map(resource));
+    expect(answers.map((job) => ({ status: job.status, horizon: job.horizon, bounds: job.bounds }))).toEqual(
+      expected,
+    );
+    expect(expected.every((e) => e.status === 'optimal')).toBe(true);
+    expect(answers.map((job) => job.verified)).toEqual(jobs.map(() => true));
+    expect(answers.slice(cubes.length).map((job) => job.solution)).toEqual(
+      stairs.map(({ optimum }) => ({ steps: optimum })),
+    );
+    // The loss was real: the workers' hosts retransmitted what their links dropped.
+    const retransmitted = retransmittedSegments('w1') + retransmittedSegments('w2') - retransmittedBefore;
+    expect(retransmitted).toBeGreaterThan(0);
+    timings.push(
+      `degraded links: ${jobs.length} sweeps in ${ms(farmMs)}; Redis round trip from w1 ` +
+        `${min} to ${max} ms (${avg} on average); ${retransmitted} TCP segments retransmitted`,
+    );
     for (const name of ['w1', 'w2']) hosts.clear(name);
   });
 
-  it("a worker cut off longer than its lock loses its horizon to the other; its late report changes nothing", async () => {
-    // t = 3 is PHP(11, 10), about 10 s of kissat; t = 4 the optimum, one horizon at a time.
-    const instance = { optimum: 4, lower: 3, holes: { 3: 10 } };
-    const options = { parallelism: 1, policy: 'consecutive', maxHorizon: 8 };
-    const jobId = await submit('staircase', instance, options);
+  it('a worker cut off mid-horizon for longer than its lock: the other worker takes the horizon over and answers, and the late answer of the first changes nothing', async () => {
+    // t = 3 is PHP(10, 9), about a second of kissat; t = 4 the optimum, one horizon at a time.
+    const jobId = await submit(staircaseJob(9));
     const { name: cutName, solver } = await solverHolder();
-    const survivor = workers.get(cutName === 'w1' ? 'w2' : 'w1')!;
+    const survivor = otherWorker(cutName);
     const stalled = horizonEvent('stalled', `${jobId}.t3`);
     const cutAt = performance.now();
     hosts.cut(cutName);
@@ -156,39 +162,145 @@ describe.runIf(canMakeHosts())('the farm across hosts', () => {
     await stalled;
     const takeoverMs = performance.now() - cutAt;
     const job = await jobEnd(jobId);
-    const endedMs = performance.now() - cutAt;
-    const game = gamesWithStaircase('staircase');
-    const local = await solveParsed(game, game.parse(instance), options);
-    expect({ status: job.status, horizon: job.horizon, bounds: job.bounds, solution: job.solution }).toEqual({
-      status: local.status,
-      horizon: local.horizon,
-      bounds: local.bounds,
-      solution: local.solution,
-    });
+    expect(answerOf(job)).toEqual(STAIRCASE_ANSWER);
     expect(job.verified).toBe(true);
+    expect(await solvedBy(`${jobId}.t3`)).toEqual({ result: 'unsat', pid: survivor.pid });
+    // The first worker's solver ran to its end meanwhile; its answer waits in its host.
+    expect(await gone([solver])).toEqual([]);
 
-    // Back on the network: whatever the cut-off worker says now comes after the answer.
+    // Back on the network: its report of t = 3 comes after the job's end.
+    const lateReport = reportEvent('completed', `${jobId}.t3.finished.a0`);
+    const mendAt = performance.now();
+    hosts.mend(cutName);
+    await lateReport;
+    const lateMs = performance.now() - mendAt;
+    expect(await resource(jobId)).toEqual(job);
+    expect(await horizonState(`${jobId}.t3`)).toBe('completed');
+    expect(workers.get(cutName)!.stderr()).toContain(`could not renew lock for job ${jobId}.t3`);
+    noSolverLeft();
+    timings.push(`answer: stalled ${ms(takeoverMs)} after the cut; late report ${ms(lateMs)} after the mend`);
+  });
+
+  it('a job cancelled while a worker solving it is cut off stays cancelled when the worker comes back', async () => {
+    const jobId = await submit(staircaseJob(9));
+    const { name: cutName, solver } = await solverHolder();
+    const refused = horizonEvent('failed', `${jobId}.t3`);
+    hosts.cut(cutName);
+    const cancelled = await http<JobResource>(api.url, 'DELETE', `/v1/jobs/${jobId}`);
+    expect(cancelled.body.status).toBe('cancelled');
+    // The horizon stalls, and the other worker refuses it: its job is over.
+    expect(await refused).toMatchObject({ failedReason: 'cancelled before it started' });
+    expect(await gone([solver])).toEqual([]);
+
     const lateReport = reportEvent('completed', `${jobId}.t3.finished.a0`);
     hosts.mend(cutName);
-    const mendMs = performance.now() - cutAt;
-    const aliveAtMend = isAlive(solver);
     await lateReport;
-    const lateMs = performance.now() - cutAt;
-    expect(await resource(jobId)).toEqual(job);
-    console.info(
-      `cut ${cutName}: horizon stalled after ${Math.round(takeoverMs)} ms; ended ${Math.round(endedMs)}; mend ${Math.round(mendMs)} (solver alive ${aliveAtMend}); late report ${Math.round(lateMs)}; ` +
-        `solver ${solver} ${isAlive(solver) ? 'alive' : 'gone'}; ${survivor.pid}\n${workers.get(cutName)!.stderr()}`,
+    expect(await resource(jobId)).toEqual(cancelled.body);
+    noSolverLeft();
+  });
+
+  it("a worker back on the network after losing its horizon stops solving it at once, and the job ends with the other's answer", async () => {
+    // t = 3 is PHP(11, 10), about 10 s of kissat.
+    const jobId = await submit(staircaseJob(10));
+    const { name: cutName, solver } = await solverHolder();
+    const survivor = otherWorker(cutName);
+    const stalled = horizonEvent('stalled', `${jobId}.t3`);
+    hosts.cut(cutName);
+    await stalled;
+    const survivorSolver = await solverOf(survivor);
+
+    const learned = said(workers.get(cutName)!, `could not renew lock for job ${jobId}.t3`);
+    const mendAt = performance.now();
+    hosts.mend(cutName);
+    await learned;
+    const learnedMs = performance.now() - mendAt;
+    // Killed as its worker learns the lock is another's, not seconds later at the end of its proof.
+    expect(await gone([solver], 2000)).toEqual([]);
+    const stoppedMs = performance.now() - mendAt;
+    expect(isAlive(survivorSolver)).toBe(true);
+
+    const job = await jobEnd(jobId);
+    expect(answerOf(job)).toEqual(STAIRCASE_ANSWER);
+    expect(job.verified).toBe(true);
+    expect(await solvedBy(`${jobId}.t3`)).toEqual({ result: 'unsat', pid: survivor.pid });
+    noSolverLeft();
+    timings.push(
+      `lost lock: the cut-off worker learned it ${ms(learnedMs)} after the mend, its solver died at ${ms(stoppedMs)}`,
     );
   });
 });
+
+/** A staircase job whose t = 3 is PHP(holes + 1, holes) and t = 4 the optimum, one horizon at a time. */
+function staircaseJob(holes: number) {
+  return {
+    game: 'staircase',
+    instance: { optimum: 4, lower: 3, holes: { 3: holes } },
+    options: { parallelism: 1, policy: 'consecutive', maxHorizon: 8 },
+  };
+}
+
+/** Every staircase above, by construction (the game's UNSAT below the optimum, SAT at it). */
+const STAIRCASE_ANSWER = {
+  status: 'optimal',
+  horizon: 4,
+  bounds: { lower: 4, upper: 4 },
+  solution: { steps: 4 },
+};
+
+function answerOf(job: JobResource) {
+  return { status: job.status, horizon: job.horizon, bounds: job.bounds, solution: job.solution };
+}
+
+function otherWorker(name: string): FarmProcess {
+  return workers.get(name === 'w1' ? 'w2' : 'w1')!;
+}
+
+/** A completed horizon job's result and the pid of the worker that solved it. */
+async function solvedBy(horizonJobId: string): Promise<{ result: string; pid: number }> {
+  const job = await horizons.getJob(horizonJobId);
+  const { result, worker } = job!.returnvalue as { result: string; worker: string };
+  return { result, pid: Number(worker.slice(worker.lastIndexOf(':') + 1)) };
+}
+
+async function horizonState(horizonJobId: string): Promise<string> {
+  return (await horizons.getJob(horizonJobId))!.getState();
+}
+
+/** No worker runs a solver. */
+function noSolverLeft(): void {
+  expect([...workers.values()].flatMap((w) => solversUnder(w.pid))).toEqual([]);
+}
+
+/** Resolves once `process` has printed `text` on stderr. */
+function said(process: FarmProcess, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const check = (): void => {
+      if (!process.stderr().includes(text)) return;
+      process.child.stderr!.off('data', check);
+      resolve();
+    };
+    // After the process's own listener, which gathers what stderr() returns.
+    process.child.stderr!.on('data', check);
+    check();
+  });
+}
+
+/** The pids of `pids` still alive after up to `ms`. */
+async function gone(pids: number[], ms = 30_000): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline && pids.some(isAlive)) await new Promise((r) => setTimeout(r, 20));
+  return pids.filter(isAlive);
+}
+
+const ms = (value: number): string => `${Math.round(value)} ms`;
 
 /** A job's resource. */
 async function resource(jobId: string): Promise<JobResource> {
   return (await http<JobResource>(api.url, 'GET', `/v1/jobs/${jobId}`)).body;
 }
 
-async function submit(game: string, instance: unknown, options: Record<string, unknown>): Promise<string> {
-  const { status, body } = await http<{ id: string }>(api.url, 'POST', '/v1/jobs', { game, instance, options });
+async function submit(job: { game: string; instance: unknown; options: unknown }): Promise<string> {
+  const { status, body } = await http<{ id: string }>(api.url, 'POST', '/v1/jobs', job);
   expect(status).toBe(201);
   await progress.subscribe({ jobId: body.id });
   return body.id;
@@ -202,14 +314,14 @@ async function jobEnd(jobId: string): Promise<JobResource> {
 }
 
 /**
- * The worker running a solver, and that solver: a kissat seen on two looks 50 ms apart (the
- * worker's own `kissat --version` probe is gone within milliseconds).
+ * The worker (of `among`, by name) running a solver, and that solver: a kissat seen on two looks
+ * 50 ms apart (the worker's own `kissat --version` probe is gone within milliseconds).
  */
-async function solverHolder(): Promise<{ name: string; solver: number }> {
+async function solverHolder(among = [...workers.keys()]): Promise<{ name: string; solver: number }> {
   let previous = new Map<number, string>();
   for (let i = 0; i < 400; i++) {
     const now = new Map(
-      [...workers].flatMap(([name, worker]) => solversUnder(worker.pid).map((pid) => [pid, name] as const)),
+      among.flatMap((name) => solversUnder(workers.get(name)!.pid).map((pid) => [pid, name] as const)),
     );
     for (const [pid, name] of now) {
       if (previous.get(pid) === name) {
@@ -221,6 +333,12 @@ async function solverHolder(): Promise<{ name: string; solver: number }> {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('no worker ever ran a solver');
+}
+
+/** The solver `worker` runs (waiting for one). */
+async function solverOf(worker: FarmProcess): Promise<number> {
+  const name = [...workers].find(([, w]) => w === worker)![0];
+  return (await solverHolder([name])).solver;
 }
 
 /** Resolves with the first `event` of horizon job `jobId` on the horizons queue. */
@@ -246,9 +364,13 @@ function queueEvent(events: QueueEvents, event: string, jobId: string): Promise<
 
 /** TCP segments host `name` has retransmitted since its namespace was made. */
 function retransmittedSegments(name: string): number {
-  const snmp = execFileSync(hosts.launcher(name)[0]!, [...hosts.launcher(name).slice(1), 'cat', '/proc/net/snmp'], {
-    encoding: 'utf8',
-  });
+  const snmp = execFileSync(
+    hosts.launcher(name)[0]!,
+    [...hosts.launcher(name).slice(1), 'cat', '/proc/net/snmp'],
+    {
+      encoding: 'utf8',
+    },
+  );
   const [header, values] = snmp.split('\n').filter((line) => line.startsWith('Tcp:'));
   const column = header!.split(' ').indexOf('RetransSegs');
   return Number(values!.split(' ')[column]);
@@ -259,7 +381,19 @@ function redisLatency(name: string): number[] {
   const [command, ...args] = hosts.launcher(name);
   const out = execFileSync(
     command!,
-    [...args, 'redis-cli', '-h', redis.host, '-p', String(redis.port), '--no-auth-warning', '-a', redis.password, '--latency', '--raw'],
+    [
+      ...args,
+      'redis-cli',
+      '-h',
+      redis.host,
+      '-p',
+      String(redis.port),
+      '--no-auth-warning',
+      '-a',
+      redis.password,
+      '--latency',
+      '--raw',
+    ],
     { encoding: 'utf8' },
   );
   return out.trim().split(/\s+/).map(Number);

@@ -81,7 +81,7 @@ function startNode(
     '-e',
     script,
   ];
-  const child = spawn(command!, args, {
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

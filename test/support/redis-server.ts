@@ -60,7 +60,7 @@ export class PrivateRedis {
   start(): Promise<void> {
     const [command, ...launch] = [...(this.place?.launcher ?? []), 'redis-server'];
     const child = spawn(
-      command!,
+      command,
       [
         ...launch,
         '--port',

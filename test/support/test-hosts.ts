@@ -93,7 +93,20 @@ export class TestHosts {
           linkProgram ??= buildLinkProgram(dir);
           host.link = { process: await startLink(linkProgram, netns, switchNetns, name) };
         } else {
-          ip('link', 'add', 'eth0', 'netns', netns, 'type', 'veth', 'peer', 'name', name, 'netns', switchNetns);
+          ip(
+            'link',
+            'add',
+            'eth0',
+            'netns',
+            netns,
+            'type',
+            'veth',
+            'peer',
+            'name',
+            name,
+            'netns',
+            switchNetns,
+          );
         }
         ip('-n', switchNetns, 'link', 'set', name, 'master', 'br0', 'up');
         ip('-n', netns, 'addr', 'add', `${host.address}/24`, 'dev', 'eth0');
@@ -249,7 +262,7 @@ function unusedSubnet(): string {
     const overlaps = used.some(({ base: other, bits }) => {
       const common = Math.min(bits, 24);
       const mask = common === 0 ? 0 : (0xffffffff << (32 - common)) >>> 0;
-      return ((base & mask) >>> 0) === ((other & mask) >>> 0);
+      return (base & mask) >>> 0 === (other & mask) >>> 0;
     });
     if (!overlaps) return prefix;
   }
@@ -265,7 +278,16 @@ function buildLinkProgram(dir: string): string {
   const program = join(dir, 'impaired-link');
   execFileSync(
     'cc',
-    ['-O2', '-std=c11', '-Wall', '-Wextra', '-Werror', '-o', program, join(repoRoot, 'test/support/impaired-link.c')],
+    [
+      '-O2',
+      '-std=c11',
+      '-Wall',
+      '-Wextra',
+      '-Werror',
+      '-o',
+      program,
+      join(repoRoot, 'test/support/impaired-link.c'),
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   return program;
@@ -275,9 +297,9 @@ function buildLinkProgram(dir: string): string {
 function startLink(program: string, netns: string, switchNetns: string, name: string): Promise<ChildProcess> {
   const child = spawn(program, [netns, 'eth0', switchNetns, name], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', () => resolve(child));
+    createInterface({ input: child.stdout }).once('line', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`impaired-link exited with ${code}: ${stderr}`)));
   });
 }

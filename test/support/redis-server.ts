@@ -15,10 +15,18 @@ export function freeLoopbackPort(): Promise<number> {
   });
 }
 
+/** Where a private redis-server runs: another host's network (test-hosts.ts) and its address. */
+export interface PrivateRedisPlace {
+  /** Runs redis-server through this command prefix (`ip netns exec <name>`). */
+  launcher: string[];
+  /** The address it binds, on that host. */
+  host: string;
+}
+
 /**
- * A private redis-server for fault specs, on its own loopback port, with append-only persistence
- * fsynced on every write (so a kill loses nothing it acknowledged) and a password, in `dir`.
- * `kill()` and `start()` restart it on the same port and data.
+ * A private redis-server for fault specs, on its own loopback port (or on another host, `place`),
+ * with append-only persistence fsynced on every write (so a kill loses nothing it acknowledged)
+ * and a password, in `dir`. `kill()` and `start()` restart it on the same port and data.
  */
 export class PrivateRedis {
   private child?: ChildProcess;
@@ -27,28 +35,38 @@ export class PrivateRedis {
     readonly port: number,
     readonly password: string,
     private readonly dir: string,
+    private readonly place?: PrivateRedisPlace,
   ) {}
 
-  static async start(dir: string, password: string): Promise<PrivateRedis> {
-    const redis = new PrivateRedis(await freeLoopbackPort(), password, dir);
+  static async start(dir: string, password: string, place?: PrivateRedisPlace): Promise<PrivateRedis> {
+    // A host of its own has every port free.
+    const port = place === undefined ? await freeLoopbackPort() : 6379;
+    const redis = new PrivateRedis(port, password, dir, place);
     await redis.start();
     return redis;
   }
 
+  /** The address it listens on. */
+  get host(): string {
+    return this.place?.host ?? '127.0.0.1';
+  }
+
   /** The URL farm processes are given. */
   get url(): string {
-    return `redis://:${this.password}@127.0.0.1:${this.port}`;
+    return `redis://:${this.password}@${this.host}:${this.port}`;
   }
 
   /** Starts redis-server and resolves once it accepts connections (it has replayed its AOF). */
   start(): Promise<void> {
+    const [command, ...launch] = [...(this.place?.launcher ?? []), 'redis-server'];
     const child = spawn(
-      'redis-server',
+      command,
       [
+        ...launch,
         '--port',
         String(this.port),
         '--bind',
-        '127.0.0.1',
+        this.host,
         '--dir',
         this.dir,
         '--appendonly',

@@ -10,6 +10,7 @@ import { HorizonCancelListener } from './horizon-cancel.listener.js';
 import { HorizonLockKeeper } from './horizon-lock.keeper.js';
 import { HorizonReportSender } from './horizon-report.sender.js';
 import { createHorizonProcessor } from './horizon.processor.js';
+import { abortOnLostLocks } from './lost-lock.listener.js';
 import { type GameLookup, SolveHorizonUseCase } from './solve-horizon.usecase.js';
 
 /** How a horizon worker runs. */
@@ -107,6 +108,7 @@ export class HorizonWorker {
       name,
     });
     worker.on('error', (err) => process.stderr.write(`satfarm worker: ${describeRedisError(err)}\n`));
+    abortOnLostLocks(worker);
     this.worker = worker;
     const subscriber = connection.duplicate();
     // Without a listener ioredis prints every reconnect failure with the server's address.

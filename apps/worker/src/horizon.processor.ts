@@ -90,7 +90,7 @@ export function createHorizonProcessor(deps: HorizonProcessorDeps) {
     if (jobMarker !== null || horizonMarker !== null)
       throw new UnrecoverableError('cancelled before it started');
 
-    const route = { jobId: data.jobId, game: data.game, t: data.t, worker: deps.worker };
+    const route = { jobId: data.jobId, game: data.game, t: data.t, worker: deps.worker, run: data.run ?? 1 };
     const startedAt = Date.now();
     // Horizons that end quickly need no "started" report: it would cost the coordinator a round
     // of work per horizon for a state nobody sees.

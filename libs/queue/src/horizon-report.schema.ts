@@ -25,6 +25,11 @@ const reportBase = {
   t: z.number().int().min(0),
   /** Which worker process sent it (host:pid). */
   worker: z.string(),
+  /**
+   * Which run of horizon `t` it is about (1: the first; a horizon that gave way runs again);
+   * absent from the reports of workers that predate it.
+   */
+  run: z.number().int().min(1).optional(),
 };
 
 /** A worker started solving a horizon. */

@@ -222,6 +222,29 @@ describe('a sweep with patience', () => {
     const done = applied(horizonFinished(patient, state, report(4, 'sat'), NOW));
     expect(done.state.status).toBe('optimal');
   });
+
+  it("takes a late copy of a run's reports for that run alone: its 'unknown' leaves the run in flight as it is, its answer counts", () => {
+    const start = newJob(patient);
+    let state = applied(horizonFinished(patient, start.state, report(3, 'unsat', { run: 1 }), NOW)).state;
+    const timeout = { reason: 'timeout', ms: 2000, run: 1 };
+    state = applied(horizonFinished(patient, state, report(4, 'unknown', timeout), NOW)).state;
+    const second = { t: 4, state: 'queued', run: 2 };
+    expect(state.sweep.horizons.find((h) => h.t === 4)).toEqual(second);
+    // The first run's worker lost the horizon to another while cut off from Redis; both ran out of
+    // time, and its copy of the report comes last. Applied, it would end the second run as unknown.
+    expect(horizonFinished(patient, state, report(4, 'unknown', timeout), NOW + 10)).toBeUndefined();
+    expect(horizonStarted(patient, state, 4, NOW + 10, 1)).toBeUndefined();
+    const running = applied(horizonStarted(patient, state, 4, NOW + 20, 2)).state;
+    expect(horizonFinished(patient, running, report(4, 'unknown', timeout), NOW + 30)).toBeUndefined();
+    // The second run's own outcome, and an answer of any run, are taken.
+    expect(
+      applied(
+        horizonFinished(patient, running, report(4, 'unknown', { ...timeout, run: 2 }), NOW + 40),
+      ).state.sweep.horizons.find((h) => h.t === 4),
+    ).toMatchObject({ t: 4, state: 'unknown', run: 2 });
+    const late = applied(horizonFinished(patient, running, report(4, 'sat', { run: 1 }), NOW + 40));
+    expect(late.state.status).toBe('optimal');
+  });
 });
 
 describe(horizonStarted.name, () => {

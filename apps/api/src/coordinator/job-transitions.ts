@@ -41,14 +41,16 @@ export interface JobTransition {
   finished: boolean;
 }
 
-/** A horizon job started on a worker at `at`. */
+/** A horizon job (its run `run`, when the report names it) started on a worker at `at`. */
 export function horizonStarted(
   meta: JobMeta,
   state: JobState,
   t: number,
   at: number,
+  run?: number,
 ): JobTransition | undefined {
   if (isFinalStatus(state.status) || horizonRecord(state.sweep, t)?.state !== 'queued') return undefined;
+  if (!ofCurrentRun(state, t, run)) return undefined;
   const next: JobState = { ...state, sweep: markStarted(state.sweep, t, at), status: 'running' };
   const transition = quiet(next);
   transition.horizonEvents.push({ jobId: meta.id, t, state: 'running', ms: 0 });
@@ -69,6 +71,9 @@ export function horizonFinished(
 ): JobTransition | undefined {
   if (isFinalStatus(state.status) || report.result === 'cancelled') return undefined;
   const { t } = report;
+  // No answer from an earlier run (a late copy, from a worker that lost the horizon meanwhile) says
+  // nothing about the run in flight; an answer is an answer, whichever run found it.
+  if (report.result === 'unknown' && !ofCurrentRun(state, t, report.run)) return undefined;
   let recorded;
   try {
     recorded = recordResult(state.sweep, t, report.result, {
@@ -288,6 +293,11 @@ export function jobEvent(meta: JobMeta, state: JobState): JobEventPayload {
 export function jobBounds(meta: JobMeta, state: JobState): { lower: number; upper?: number } {
   if (!meta.planning) return state.plan ? { lower: 0, upper: 0 } : { lower: 0 };
   return sweepBounds(state.sweep);
+}
+
+/** Whether `run` (1 for the first; undefined when the report does not say) is `t`'s latest run. */
+function ofCurrentRun(state: JobState, t: number, run: number | undefined): boolean {
+  return run === undefined || run === (horizonRecord(state.sweep, t)?.run ?? 1);
 }
 
 function withoutKey<V>(record: Record<string, V>, key: string): Record<string, V> {

@@ -310,7 +310,7 @@ export class SweepCoordinator {
   async handleReport(report: HorizonReport): Promise<void> {
     if (report.kind === 'started') {
       await this.apply(report.jobId, 'dominated', (r, now) =>
-        horizonStarted(r.meta, r.state, report.t, Math.min(report.at, now)),
+        horizonStarted(r.meta, r.state, report.t, Math.min(report.at, now), report.run),
       );
     } else if (report.kind === 'failed') {
       this.deps.metrics.horizonEnded(report.game, 'failed', 0);

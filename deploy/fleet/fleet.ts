@@ -286,8 +286,11 @@ export async function scale(options: { name: string; workers: number }, io: Flee
       ['stop', '--time', String(Math.ceil(worker.stopGraceSec)), ...names],
       (worker.stopGraceSec + 60) * 1000,
     );
+    for (const name of names) {
+      const drained = /drained in .*/.exec(await io.engine.logsTail(name, 5))?.[0];
+      io.say(`stopped ${name}${drained === undefined ? '' : `: ${drained}`}`);
+    }
     await io.engine.run(['rm', ...names]);
-    io.say(`stopped ${names.join(', ')}`);
   }
   if (add.length > 0) {
     const network = networkName(options.name);
@@ -444,10 +447,13 @@ export async function down(options: { name: string; volumes: boolean }, io: Flee
         volumes.push(v);
       }
   const kept = options.volumes ? [] : await engine.names('volume', filter);
+  const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const keptNote = kept.length > 0 ? `; volumes kept: ${kept.join(', ')} (down --volumes removes them)` : '';
   io.say(
     containers.length === 0 && networks.length === 0 && volumes.length === 0
-      ? `fleet ${options.name}: nothing to remove${kept.length > 0 ? ` (volumes kept: ${kept.join(', ')}; down --volumes removes them)` : ''}`
-      : `fleet ${options.name} removed in ${((Date.now() - started) / 1000).toFixed(1)} s: ${containers.length} containers, ${networks.length} network${volumes.length > 0 ? `, volumes ${volumes.join(', ')}` : ''}` +
-          (kept.length > 0 ? `; volumes kept: ${kept.join(', ')} (down --volumes removes them)` : ''),
+      ? `fleet ${options.name}: nothing to remove${keptNote}`
+      : `fleet ${options.name} removed in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
+          `${count(containers.length, 'container')}, ${count(networks.length, 'network')}, ` +
+          `${count(volumes.length, 'volume')}${keptNote}`,
   );
 }

@@ -267,13 +267,22 @@ async function fleetSettings(name: string, io: FleetIo): Promise<FleetSettings> 
   return settings;
 }
 
+/** Container states that count as a worker of the fleet. */
+const ALIVE = new Set(['running', 'restarting', 'paused']);
+
 export async function scale(options: { name: string; workers: number }, io: FleetIo): Promise<void> {
   const started = Date.now();
   const settings = await fleetSettings(options.name, io);
   const workers = ownedBy(await io.engine.containers(fleetFilter(options.name)), options.name).filter(
     (c) => c.labels[ROLE_LABEL] === WORKER_SERVICE,
   );
-  const running = workers.map((c) => Number(c.labels[REPLICA_LABEL]));
+  // A worker that is not alive (killed, crashed past its restart policy) is replaced, not counted.
+  const dead = workers.filter((c) => !ALIVE.has(c.state));
+  if (dead.length > 0) {
+    await io.engine.run(['rm', '--force', ...dead.map((c) => c.id)]);
+    io.say(`removed ${dead.map((c) => `${c.name} (${c.state})`).join(', ')}`);
+  }
+  const running = workers.filter((c) => ALIVE.has(c.state)).map((c) => Number(c.labels[REPLICA_LABEL]));
   const variables: Variables = { ...settings.variables };
   const model = loadCompose(settings.file, variables);
   const worker = model.services.find((s) => s.name === WORKER_SERVICE)!;

@@ -81,3 +81,15 @@ export function freePort(): Promise<number> {
 export async function containerProcesses(container: string): Promise<string[]> {
   return (await podman(['top', container, 'args'])).split('\n').slice(1).filter(Boolean);
 }
+
+/** A container's last log lines, its standard output and error interleaved as podman gives them. */
+export function containerLogs(container: string, lines = 25): Promise<string> {
+  return new Promise((resolve) => {
+    execFile(
+      'podman',
+      ['logs', '--tail', String(lines), container],
+      { env: engineEnv() },
+      (err, stdout, stderr) => resolve(err === null ? `${stdout}${stderr}` : `${err.message}\n${stderr}`),
+    );
+  });
+}

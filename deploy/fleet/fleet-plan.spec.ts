@@ -12,12 +12,11 @@ import {
   fixedAddress,
   fleetFilter,
   ownedBy,
+  planScale,
   runArguments,
   type RunContext,
   shellQuote,
   startOrder,
-  workersToAdd,
-  workersToRemove,
 } from './fleet-plan.js';
 
 const deployDir = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
@@ -159,13 +158,24 @@ describe('images', () => {
 });
 
 describe('scaling and selection', () => {
-  it('adds the lowest free replicas and removes the highest', () => {
-    expect(workersToAdd([1, 2], 4)).toEqual([3, 4]);
-    expect(workersToAdd([2, 5], 4)).toEqual([1, 3]);
-    expect(workersToAdd([1, 2], 2)).toEqual([]);
-    expect(workersToRemove([1, 3, 2], 1)).toEqual([3, 2]);
-    expect(workersToRemove([1, 2], 5)).toEqual([]);
-    expect(workersToRemove([1, 2], 0)).toEqual([2, 1]);
+  const up = (...replicas: number[]) => replicas.map((replica) => ({ replica, state: 'running' }));
+  it('starts the lowest free replicas and stops the highest', () => {
+    expect(planScale(up(1, 2), 4)).toEqual({ removeDead: [], stop: [], start: [3, 4] });
+    expect(planScale(up(2, 5), 4)).toEqual({ removeDead: [], stop: [], start: [1, 3] });
+    expect(planScale(up(1, 2), 2)).toEqual({ removeDead: [], stop: [], start: [] });
+    expect(planScale(up(1, 3, 2), 1)).toEqual({ removeDead: [], stop: [3, 2], start: [] });
+    expect(planScale(up(1, 2), 0)).toEqual({ removeDead: [], stop: [2, 1], start: [] });
+  });
+
+  it('replaces a worker that is not alive, reusing its number', () => {
+    const workers = [...up(2), { replica: 1, state: 'exited' }, { replica: 3, state: 'restarting' }];
+    expect(planScale(workers, 3)).toEqual({ removeDead: [1], stop: [], start: [1] });
+    expect(planScale(workers, 1)).toEqual({ removeDead: [1], stop: [3], start: [] });
+    expect(planScale([{ replica: 1, state: 'exited' }], 1)).toEqual({
+      removeDead: [1],
+      stop: [],
+      start: [1],
+    });
   });
 
   it("selects exactly one fleet's objects by its label", () => {

@@ -168,17 +168,25 @@ export function shellQuote(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Which workers to stop to go from `running` replicas to `wanted`: the highest first. */
-export function workersToRemove(running: readonly number[], wanted: number): number[] {
-  return [...running].sort((a, b) => b - a).slice(0, Math.max(0, running.length - wanted));
-}
+/** Container states that count as a worker of the fleet. */
+const ALIVE = new Set(['running', 'restarting', 'paused']);
 
-/** Which replica numbers to start to go from `running` to `wanted`: the lowest free ones. */
-export function workersToAdd(running: readonly number[], wanted: number): number[] {
-  const taken = new Set(running);
-  const added: number[] = [];
-  for (let n = 1; added.length < wanted - running.length; n++) if (!taken.has(n)) added.push(n);
-  return added;
+/**
+ * How to go from the worker containers there are to `wanted` alive ones: those not alive
+ * (killed, exited) are removed and their numbers freed; then the highest alive ones are stopped,
+ * or the lowest free numbers started.
+ */
+export function planScale(
+  workers: ReadonlyArray<{ replica: number; state: string }>,
+  wanted: number,
+): { removeDead: number[]; stop: number[]; start: number[] } {
+  const alive = workers.filter((w) => ALIVE.has(w.state)).map((w) => w.replica);
+  const removeDead = workers.filter((w) => !ALIVE.has(w.state)).map((w) => w.replica);
+  const stop = [...alive].sort((a, b) => b - a).slice(0, Math.max(0, alive.length - wanted));
+  const taken = new Set(alive);
+  const start: number[] = [];
+  for (let n = 1; start.length < wanted - alive.length; n++) if (!taken.has(n)) start.push(n);
+  return { removeDead, stop, start };
 }
 
 /** What `up` records on the fleet's network, so `scale` starts workers exactly as `up` did. */

@@ -17,6 +17,7 @@ import {
   type NameResolution,
   networkName,
   ownedBy,
+  planScale,
   REPLICA_LABEL,
   ROLE_LABEL,
   runArguments,
@@ -24,8 +25,6 @@ import {
   startOrder,
   volumeName,
   WORKER_SERVICE,
-  workersToAdd,
-  workersToRemove,
 } from './fleet-plan.js';
 
 export interface FleetIo {
@@ -267,27 +266,25 @@ async function fleetSettings(name: string, io: FleetIo): Promise<FleetSettings> 
   return settings;
 }
 
-/** Container states that count as a worker of the fleet. */
-const ALIVE = new Set(['running', 'restarting', 'paused']);
-
 export async function scale(options: { name: string; workers: number }, io: FleetIo): Promise<void> {
   const started = Date.now();
   const settings = await fleetSettings(options.name, io);
   const workers = ownedBy(await io.engine.containers(fleetFilter(options.name)), options.name).filter(
     (c) => c.labels[ROLE_LABEL] === WORKER_SERVICE,
   );
-  // A worker that is not alive (killed, crashed past its restart policy) is replaced, not counted.
-  const dead = workers.filter((c) => !ALIVE.has(c.state));
+  const variables: Variables = { ...settings.variables };
+  const model = loadCompose(settings.file, variables);
+  const worker = model.services.find((s) => s.name === WORKER_SERVICE)!;
+  const plan = planScale(
+    workers.map((c) => ({ replica: Number(c.labels[REPLICA_LABEL]), state: c.state })),
+    options.workers,
+  );
+  const dead = workers.filter((c) => plan.removeDead.includes(Number(c.labels[REPLICA_LABEL])));
   if (dead.length > 0) {
     await io.engine.run(['rm', '--force', ...dead.map((c) => c.id)]);
     io.say(`removed ${dead.map((c) => `${c.name} (${c.state})`).join(', ')}`);
   }
-  const running = workers.filter((c) => ALIVE.has(c.state)).map((c) => Number(c.labels[REPLICA_LABEL]));
-  const variables: Variables = { ...settings.variables };
-  const model = loadCompose(settings.file, variables);
-  const worker = model.services.find((s) => s.name === WORKER_SERVICE)!;
-  const remove = workersToRemove(running, options.workers);
-  const add = workersToAdd(running, options.workers);
+  const [remove, add] = [plan.stop, plan.start];
   if (remove.length > 0) {
     const names = remove.map((n) => containerName(options.name, WORKER_SERVICE, n));
     // SIGTERM, then the compose file's stop_grace_period for the worker to drain, then SIGKILL.

@@ -335,6 +335,12 @@ export interface FleetStatus {
 
 export async function status(options: { name: string; file: string }, io: FleetIo): Promise<FleetStatus> {
   const { engine } = io;
+  const listed = ownedBy(await engine.containers(fleetFilter(options.name)), options.name);
+  // Each check run now, where no daemon runs them (Podman without systemd); the state read after
+  // it counts its retries, so a service still starting shows `starting`, not `unhealthy`.
+  await Promise.all(
+    listed.filter((c) => c.state === 'running' && c.health !== '').map((c) => engine.checkHealth(c.name)),
+  );
   const containers = ownedBy(await engine.containers(fleetFilter(options.name)), options.name);
   const [network] = await engine.names('network', fleetFilter(options.name));
   const volumes = await engine.names('volume', fleetFilter(options.name));
@@ -343,22 +349,14 @@ export async function status(options: { name: string; file: string }, io: FleetI
       ? undefined
       : decodeSettings((await engine.labelsOf('network', network))?.[SETTINGS_LABEL]);
   const order = settings?.services ?? [];
-  const rows = await Promise.all(
-    containers.map(async (c) => {
-      let health = c.health;
-      // A check run now, where no daemon runs them (Podman without systemd).
-      if (c.state === 'running' && health !== '')
-        health = (await engine.checkHealth(c.name)).healthy ? 'healthy' : 'unhealthy';
-      return {
-        name: c.name,
-        role: c.labels[ROLE_LABEL] ?? '',
-        replica: Number(c.labels[REPLICA_LABEL] ?? 0),
-        state: c.state,
-        health,
-        restarts: c.restarts,
-      };
-    }),
-  );
+  const rows = containers.map((c) => ({
+    name: c.name,
+    role: c.labels[ROLE_LABEL] ?? '',
+    replica: Number(c.labels[REPLICA_LABEL] ?? 0),
+    state: c.state,
+    health: c.health,
+    restarts: c.restarts,
+  }));
   rows.sort((a, b) => order.indexOf(a.role) - order.indexOf(b.role) || a.replica - b.replica);
   const skipped: FleetStatus['skipped'] = [];
   if (settings !== undefined) {

@@ -5,6 +5,7 @@
 # this machine's own Debian mirror, and stand-ins for the fleet's Redis, Prometheus and
 # PostgreSQL from that base's packages (deploy/standins/). Progress goes to stderr; stdout gets
 # only KEY=value lines naming what was built, for `eval "$(npm run --silent image)"`.
+# `--remove` removes instead every image this script made (the next build starts cold).
 #
 #   SATFARM_IMAGE             the image's tag (satfarm:local)
 #   SATFARM_BASES             auto (default): the local base if it exists, else the public one
@@ -31,6 +32,12 @@ fail() {
   exit "${2:-1}"
 }
 
+remove=0
+case "${1:-}" in
+  "") ;;
+  --remove) remove=1 ;;
+  *) fail "unknown argument '$1' (the only one is --remove)" 2 ;;
+esac
 case "$BASES" in
   auto | local | registry) ;;
   *) fail "SATFARM_BASES must be auto, local or registry, not '$BASES'" 2 ;;
@@ -65,12 +72,60 @@ exec 9>/var/tmp/satfarm-image.lock
 flock 9
 
 image_exists() { "$engine" image inspect "$1" >/dev/null 2>&1; }
+image_id() { "$engine" image inspect --format '{{.Id}}' "$1" 2>/dev/null || true; }
+
+# Builds tag `$1` (the other arguments are the build's), then drops the image the tag named
+# before, if the build replaced it and no container or image still uses it.
+build_image() {
+  local tag=$1 old start=$SECONDS
+  shift
+  old=$(image_id "$tag")
+  "$engine" build -t "$tag" "$@" >&2
+  log "built $tag in $((SECONDS - start)) s"
+  if [ -n "$old" ] && [ "$old" != "$(image_id "$tag")" ]; then "$engine" rmi "$old" >/dev/null 2>&1 || true; fi
+}
+
+# The image, the stand-ins, the local base and every image built on it (cached build steps
+# included, children before parents); images of other projects stay.
+remove_images() {
+  local base_id ids=() id parent chain
+  base_id=$(image_id "$LOCAL_BASE")
+  if [ -n "$base_id" ]; then
+    declare -A parent_of=()
+    while read -r id parent; do parent_of[$id]=$parent; done < <(
+      "$engine" images -a -q --no-trunc | sort -u |
+        xargs -r "$engine" image inspect --format '{{.Id}} {{.Parent}}' 2>/dev/null
+    )
+    for id in "${!parent_of[@]}"; do
+      chain=$id
+      while [ -n "$chain" ] && [ "$chain" != "$base_id" ]; do chain=${parent_of[$chain]:-}; done
+      [ -n "$chain" ] && [ "$id" != "$base_id" ] && ids+=("$id")
+    done
+  fi
+  local tags=("$IMAGE" "$LOCAL_BASE")
+  for name in "${STANDINS[@]}"; do tags+=("localhost/satfarm-$name:trixie"); done
+  for tag in "${tags[@]}"; do image_exists "$tag" && "$engine" rmi -f "$tag" >/dev/null; done
+  # Children first: an image is removed only once nothing is built on it.
+  while [ ${#ids[@]} -gt 0 ]; do
+    local left=()
+    for id in "${ids[@]}"; do "$engine" rmi "$id" >/dev/null 2>&1 || left+=("$id"); done
+    [ ${#left[@]} -eq ${#ids[@]} ] && break
+    ids=("${left[@]}")
+  done
+  [ -n "$base_id" ] && "$engine" rmi "$base_id" >/dev/null 2>&1 || true
+  log "removed the image, the stand-ins, the local base and the build steps cached on it"
+}
+
+if [ $remove -eq 1 ]; then
+  remove_images
+  exit 0
+fi
 
 # A Debian 13 minbase, trimmed like the public slim image: no documentation or translations
 # installed by later packages, no downloaded packages kept, and no services started by them.
 make_local_base() {
   if [ "$(id -u)" -ne 0 ]; then fail "making the local base needs root (debootstrap)"; fi
-  local mirror root
+  local mirror root start=$SECONDS
   mirror=$(debian_mirror)
   root=$(mktemp -d /var/tmp/satfarm-base.XXXXXX)
   trap 'rm -rf "$root"' EXIT
@@ -100,6 +155,7 @@ CFG
       --change 'CMD ["/bin/bash"]' - "$LOCAL_BASE" >/dev/null
   rm -rf "$root"
   trap - EXIT
+  log "made $LOCAL_BASE in $((SECONDS - start)) s"
 }
 
 if [ "$BASES" = auto ]; then
@@ -117,18 +173,17 @@ if [ "$BASES" = local ]; then
   base=$LOCAL_BASE
   image_exists "$LOCAL_BASE" || make_local_base
   for name in "${STANDINS[@]}"; do
-    log "building localhost/satfarm-$name:trixie"
-    "$engine" build -q -t "localhost/satfarm-$name:trixie" --build-arg "BASE_IMAGE=$base" \
-      -f "deploy/standins/$name/Containerfile" "deploy/standins/$name" >&2
+    build_image "localhost/satfarm-$name:trixie" --build-arg "BASE_IMAGE=$base" \
+      -f "deploy/standins/$name/Containerfile" "deploy/standins/$name"
   done
 else
   base=$PUBLIC_BASE
 fi
 
-build=(build -f deploy/Dockerfile -t "$IMAGE" --build-arg "BASE_IMAGE=$base")
+build=(-f deploy/Dockerfile --build-arg "BASE_IMAGE=$base")
 if [ -n "$BUILD_CA" ] && [ -r "$BUILD_CA" ]; then build+=(--secret "id=npm-ca,src=$BUILD_CA"); fi
 log "building $IMAGE on $base with $engine"
-"$engine" "${build[@]}" . >&2
+build_image "$IMAGE" "${build[@]}" .
 
 emit() { printf '%s=%q\n' "$1" "$2"; }
 emit SATFARM_CONTAINER_ENGINE "$engine"

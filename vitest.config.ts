@@ -34,7 +34,11 @@ export default defineConfig({
     projects: [
       {
         ...shared,
-        test: { name: 'unit', include: ['libs/**/*.spec.ts', 'apps/**/*.spec.ts', 'deploy/**/*.spec.ts'], testTimeout: 60_000 },
+        test: {
+          name: 'unit',
+          include: ['libs/**/*.spec.ts', 'apps/**/*.spec.ts', 'deploy/**/*.spec.ts'],
+          testTimeout: 60_000,
+        },
       },
       {
         ...shared,

@@ -73,7 +73,9 @@ export class ContainerEngine {
   }
 
   async names(kind: 'network' | 'volume', filter: string): Promise<string[]> {
-    return (await this.run([kind, 'ls', '--quiet', '--filter', filter])).split('\n').filter(Boolean);
+    return (await this.run([kind, 'ls', '--format', '{{.Name}}', '--filter', filter]))
+      .split('\n')
+      .filter(Boolean);
   }
 
   async labelsOf(kind: 'network' | 'volume', name: string): Promise<Record<string, string> | undefined> {

@@ -67,8 +67,10 @@ else
   export DOCKER_BUILDKIT=1
 fi
 
-# One build at a time on this machine: a second waits rather than making the base twice.
-exec 9>/var/tmp/satfarm-image.lock
+# One build at a time per image store: a second waits rather than making the base twice.
+store=docker
+if [ "$engine" = podman ]; then store=$(podman info --format '{{.Store.GraphRoot}}'); fi
+exec 9>"/var/tmp/satfarm-image.$(printf '%s' "$store" | sha256sum | cut -c1-12).lock"
 flock 9
 
 image_exists() { "$engine" image inspect "$1" >/dev/null 2>&1; }
@@ -86,34 +88,37 @@ build_image() {
 }
 
 # The image, the stand-ins, the local base and every image built on it (cached build steps
-# included, children before parents); images of other projects stay.
+# included), children before parents. Images of other projects stay, and so does an image a
+# container uses: no container is removed.
 remove_images() {
-  local base_id ids=() id parent chain
-  base_id=$(image_id "$LOCAL_BASE")
-  if [ -n "$base_id" ]; then
-    declare -A parent_of=()
-    while read -r id parent; do parent_of[$id]=$parent; done < <(
+  local base_layer ids=() id layer left kept=0
+  base_layer=$("$engine" image inspect --format '{{index .RootFS.Layers 0}}' "$LOCAL_BASE" 2>/dev/null || true)
+  local names=("$IMAGE" "$LOCAL_BASE") name
+  for name in "${STANDINS[@]}"; do names+=("localhost/satfarm-$name:trixie"); done
+  for name in "${names[@]}"; do ids+=("$(image_id "$name")"); done
+  if [ -n "$base_layer" ]; then
+    # Built on the local base: their first layer is the base's only one.
+    while read -r id layer; do [ "$layer" = "$base_layer" ] && ids+=("$id"); done < <(
       "$engine" images -a -q --no-trunc | sort -u |
-        xargs -r "$engine" image inspect --format '{{.Id}} {{.Parent}}' 2>/dev/null
+        xargs -r "$engine" image inspect --format '{{.Id}} {{index .RootFS.Layers 0}}' 2>/dev/null
     )
-    for id in "${!parent_of[@]}"; do
-      chain=$id
-      while [ -n "$chain" ] && [ "$chain" != "$base_id" ]; do chain=${parent_of[$chain]:-}; done
-      [ -n "$chain" ] && [ "$id" != "$base_id" ] && ids+=("$id")
-    done
   fi
-  local tags=("$IMAGE" "$LOCAL_BASE")
-  for name in "${STANDINS[@]}"; do tags+=("localhost/satfarm-$name:trixie"); done
-  for tag in "${tags[@]}"; do image_exists "$tag" && "$engine" rmi -f "$tag" >/dev/null; done
-  # Children first: an image is removed only once nothing is built on it.
+  mapfile -t ids < <(printf '%s\n' "${ids[@]}" | grep -v '^$' | sort -u)
+  # An image goes once nothing is built on it; passes repeat while any goes.
   while [ ${#ids[@]} -gt 0 ]; do
-    local left=()
-    for id in "${ids[@]}"; do "$engine" rmi "$id" >/dev/null 2>&1 || left+=("$id"); done
-    [ ${#left[@]} -eq ${#ids[@]} ] && break
+    left=()
+    for id in "${ids[@]}"; do
+      image_exists "$id" || continue
+      "$engine" rmi "$id" >/dev/null 2>&1 || left+=("$id")
+    done
+    [ ${#left[@]} -eq ${#ids[@]} ] && kept=${#left[@]} && break
     ids=("${left[@]}")
   done
-  [ -n "$base_id" ] && "$engine" rmi "$base_id" >/dev/null 2>&1 || true
-  log "removed the image, the stand-ins, the local base and the build steps cached on it"
+  if [ "$kept" -gt 0 ]; then
+    log "kept $kept images that containers use, or that such images are built on: $(printf "%.12s " "${left[@]}")"
+  else
+    log "removed the image, the stand-ins, the local base and the build steps cached on it"
+  fi
 }
 
 if [ $remove -eq 1 ]; then

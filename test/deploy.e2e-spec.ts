@@ -38,7 +38,8 @@ interface ComposeService {
   image?: string;
   build?: { context: string; dockerfile: string };
   command?: string[];
-  environment?: Record<string, string>;
+  environment?: Record<string, string | null>;
+  healthcheck?: { test: string[] };
   deploy?: { replicas?: number };
   stop_grace_period?: string;
   volumes?: string[];
@@ -320,7 +321,7 @@ describe('the local fleet (deploy/compose.yaml)', () => {
     expect(validate(broken)).toBe(false);
   });
 
-  it('runs Redis append-only, the api and N workers from the one image, Prometheus on the api, Grafana provisioned', () => {
+  it('runs Redis append-only, PostgreSQL as the store of record, the api and N workers from the one image, Prometheus on the api, Grafana provisioned', () => {
     const { redis, api, worker, prometheus, grafana } = compose.services;
     expect(redis!.command).toEqual(
       expect.arrayContaining(['--appendonly', 'yes', '--maxmemory-policy', 'noeviction']),
@@ -337,6 +338,11 @@ describe('the local fleet (deploy/compose.yaml)', () => {
       for (const name of Object.keys(service.environment ?? {})) expect(known).toContain(name);
       expect(service.environment!.REDIS_URL).toBe('redis://redis:6379');
     }
+
+    expect(api!.environment!.SATFARM_DATABASE_URL).toMatch(
+      /^postgres:\/\/postgres:[^@]+@postgres:5432\/satfarm$/,
+    );
+    expect(compose.services.postgres!.environment!.POSTGRES_DB).toBe('satfarm');
 
     const scrape = parseYaml(read('deploy/prometheus/prometheus.yml')) as {
       rule_files: string[];
@@ -371,6 +377,29 @@ describe('the local fleet (deploy/compose.yaml)', () => {
     for (const panel of dashboard.panels) {
       expect(panel.datasource.uid).toBe(datasource.uid);
       for (const target of panel.targets) expect(target.datasource.uid).toBe(datasource.uid);
+    }
+  });
+});
+
+describe('the compose file, as every Compose tool reads it', () => {
+  it('leaves SATFARM_API_KEYS out when unset, with no empty default some tools pass on as text', () => {
+    // `${X:-}` reaches podman-compose 1.0.3's containers as the literal "${X:-}".
+    expect(read('deploy/compose.yaml')).not.toMatch(/\$\{[A-Za-z_][A-Za-z0-9_]*:?-\}/);
+    // No value: passed through from the environment when set there.
+    expect(compose.services.api!.environment!.SATFARM_API_KEYS).toBeNull();
+  });
+
+  it('writes health checks as one shell command, or as plain words a tool may join into one', () => {
+    const checks = Object.entries(compose.services).flatMap(([name, s]) =>
+      s.healthcheck === undefined ? [] : [[name, s.healthcheck.test] as const],
+    );
+    expect(checks.map(([name]) => name).sort()).toEqual(['api', 'postgres', 'redis']);
+    for (const [name, [form, ...rest]] of checks) {
+      if (form === 'CMD-SHELL') expect(rest, name).toHaveLength(1);
+      else {
+        expect(form, name).toBe('CMD');
+        for (const word of rest) expect(word, name).toMatch(/^[A-Za-z0-9_@%+=:,./-]+$/);
+      }
     }
   });
 });

@@ -40,7 +40,9 @@ export default function setup(): void {
       stdio: 'inherit',
     });
   const builtAt = builtTime(builtCli);
-  const sources = Math.max(...['apps', 'libs', 'bench'].map((dir) => newestSource(join(root, dir))));
+  const sources = Math.max(
+    ...['apps', 'libs', 'bench', 'deploy'].map((dir) => newestSource(join(root, dir))),
+  );
   if (sources <= builtAt) return;
   // Type errors are the typecheck step's business; emit whatever compiles so the specs can run.
   try {

@@ -7,12 +7,12 @@ import type { TimelineRow } from './autoscaler.js';
 export function timelineSvg(rows: readonly TimelineRow[], title: string): string {
   const width = 800;
   const height = 360;
-  const m = { left: 56, right: 56, top: 36, bottom: 44 };
+  const m = { left: 56, right: 56, top: 56, bottom: 44 };
   const plotW = width - m.left - m.right;
   const plotH = height - m.top - m.bottom;
   const endSec = Math.max(1, ...rows.map((r) => r.atSec));
-  const maxDepth = niceCeil(Math.max(1, ...rows.map((r) => r.metric ?? 0)));
-  const maxReplicas = Math.max(1, ...rows.flatMap((r) => [r.desired, r.actual]));
+  const maxDepth = niceCeil(1.1 * Math.max(1, ...rows.map((r) => r.metric ?? 0)));
+  const maxReplicas = 1 + Math.max(1, ...rows.flatMap((r) => [r.desired, r.actual]));
   const x = (sec: number): number => m.left + (sec / endSec) * plotW;
   const yDepth = (v: number): number => m.top + plotH - (v / maxDepth) * plotH;
   const yReplicas = (v: number): number => m.top + plotH - (v / maxReplicas) * plotH;
@@ -57,7 +57,7 @@ ${replicaTicks.join('\n')}
 <polyline fill="none" stroke="#1f77b4" stroke-width="2" points="${steps((r) => r.metric, yDepth)}"/>
 <polyline fill="none" stroke="#d62728" stroke-width="2" stroke-dasharray="6 3" points="${steps((r) => r.desired, yReplicas)}"/>
 <polyline fill="none" stroke="#2ca02c" stroke-width="2" points="${steps((r) => r.actual, yReplicas)}"/>
-<g transform="translate(${m.left + 10} ${m.top + 14})">
+<g transform="translate(${m.left} ${m.top - 12})">
 <line x1="0" y1="-4" x2="20" y2="-4" stroke="#1f77b4" stroke-width="2"/><text x="26" y="0">queue depth</text>
 <line x1="120" y1="-4" x2="140" y2="-4" stroke="#d62728" stroke-width="2" stroke-dasharray="6 3"/><text x="146" y="0">desired replicas</text>
 <line x1="270" y1="-4" x2="290" y2="-4" stroke="#2ca02c" stroke-width="2"/><text x="296" y="0">actual replicas</text>

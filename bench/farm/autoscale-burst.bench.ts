@@ -29,11 +29,11 @@ import { get, post, printTable, writeResult } from './farm-bench.fixture.js';
  * A burst of N 2x2 cube scrambles (9 to 11 moves) arrives as one batch. The run ends once the
  * batch is done and the replicas are back at the minimum. It checks that every job ended with
  * its proven optimum, verified, with no horizon left queued or running, and counts the
- * horizons cancelled (dominated) and run again (handed back by a drained worker); prints the
- * timeline and writes
- * bench/results/autoscale-burst.json and .svg. Workers have as many slots as the trigger's
- * threshold (one replica per threshold horizons, as docs/deploy.md sizes them); the maximum
- * replicas is lowered to --max-replicas because the machine has few cores.
+ * horizons cancelled (dominated) and run again (handed back by a drained worker). It prints the
+ * timeline and writes it to bench/results/autoscale-burst.json, .svg (the plot) and .md (a
+ * table). Workers have as many slots as the trigger's threshold (one replica per threshold
+ * horizons, as docs/deploy.md sizes them); the maximum replicas is lowered to --max-replicas
+ * because the machine has few cores.
  */
 
 const { args, fail } = benchArgs('autoscale-burst', {
@@ -189,7 +189,14 @@ try {
       `KEDA rule on the fleet: a burst of ${JOBS} jobs, ${slots} slots a worker, ${scaling.spec.minReplicas}–${scaling.spec.maxReplicas} workers`,
     ),
   );
-  console.log(`wrote ${file} and ${svg}`);
+  const table = [
+    '| s | queue depth | desired | actual | reason |',
+    '| --: | --: | --: | --: | --- |',
+    ...rows.map((r) => `| ${r.atSec} | ${r.metric ?? '-'} | ${r.desired} | ${r.actual} | ${r.reason} |`),
+  ];
+  const markdown = file.replace(/\.json$/, '.md');
+  await writeFile(markdown, `${table.join('\n')}\n`);
+  console.log(`wrote ${file}, ${svg} and ${markdown}`);
   const problems = [
     results.length !== JOBS || ids.size !== JOBS ? `${ids.size} distinct results of ${JOBS} jobs` : '',
     notOptimal.length > 0

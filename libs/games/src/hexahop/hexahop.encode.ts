@@ -439,13 +439,13 @@ class HexahopEncoder {
     }
     this.dynamic = [];
     for (let c = 0; c < this.initial.length; c++) if (st.kinds(c).length > 1) this.dynamic.push(c);
-    this.withGreenWalls = st.cellsMaying(Tile.GreenWall).length > 0;
-    this.withBlueWalls = st.cellsMaying(Tile.BlueWall).length > 0;
+    this.withGreenWalls = st.cellsThatMayHold(Tile.GreenWall).length > 0;
+    this.withBlueWalls = st.cellsThatMayHold(Tile.BlueWall).length > 0;
     this.blueWallsWaitForCheck =
-      this.withBlueWalls && st.cellsMaying(Tile.Blue).every((c) => this.initial[c] !== Tile.Blue);
+      this.withBlueWalls && st.cellsThatMayHold(Tile.Blue).every((c) => this.initial[c] !== Tile.Blue);
     const reachable = (c: number): boolean => st.firstArrival(c) < Number.POSITIVE_INFINITY;
     const landable = (c: number): boolean => st.firstLanding(c) < Number.POSITIVE_INFINITY;
-    this.withSecondCheck = [Tile.Builder, Tile.Laser].some((k) => st.cellsMaying(k).some(reachable));
+    this.withSecondCheck = [Tile.Builder, Tile.Laser].some((k) => st.cellsThatMayHold(k).some(reachable));
     for (const c of this.dynamic) {
       const kinds = st.kinds(c);
       const walls = kinds.includes(Tile.GreenWall) || kinds.includes(Tile.BlueWall);
@@ -838,7 +838,7 @@ class HexahopEncoder {
   private defineRemains(remains: number, t: number, kind: number, makers: number[]): void {
     const f = this.f;
     const support: number[] = [];
-    for (const c of new Set(this.st.cellsMaying(kind).concat(...makers.map((k) => this.st.cellsMaying(k))))) {
+    for (const c of new Set(this.st.cellsThatMayHold(kind).concat(...makers.map((k) => this.st.cellsThatMayHold(k))))) {
       const left = this.pos(c, t - 1);
       const stays = this.s(c, kind, t - 1);
       if (stays !== FALSE) {
@@ -1407,7 +1407,7 @@ class HexahopEncoder {
   /** A boat the player lands on floats in the direction of travel until land is next. */
   private encodeBoats(t: number): void {
     const boats = this.st
-      .cellsMaying(Tile.Boat)
+      .cellsThatMayHold(Tile.Boat)
       .filter((c) => this.st.firstLanding(c) <= t && this.st.kindsBy(c, t).includes(Tile.Boat));
     for (const c of boats) {
       const departures: number[] = [];
@@ -1513,7 +1513,7 @@ class HexahopEncoder {
   private remainsAfterEffect(t: number, kind: number): number {
     return this.orOf(
       `remains ${kind} ${t}`,
-      this.st.cellsMaying(kind).map((c) => this.e(c, kind, t)),
+      this.st.cellsThatMayHold(kind).map((c) => this.e(c, kind, t)),
     );
   }
 
@@ -1541,7 +1541,7 @@ class HexahopEncoder {
     const escaped = this.escaped(t);
     const remaining: number[] = [];
     for (const k of GREENISH) {
-      for (const c of this.st.cellsMaying(k)) {
+      for (const c of this.st.cellsThatMayHold(k)) {
         const lit = this.s(c, k, t);
         addFolded(f, [not(done), not(lit), escaped]);
         remaining.push(lit);

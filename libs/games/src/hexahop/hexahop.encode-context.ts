@@ -104,7 +104,7 @@ export class HexahopEncoding {
   /** Anti-ice and jump items on cells the player may land on. */
   readonly antiIceCells: number[];
   readonly jumpCells: number[];
-  /** Per step: the state after it (index 0: the start). */
+  /** Per step: the state after it. Index 0 of each table list is the start. */
   readonly stepTables: TileTable[] = [];
   /** Per step: the board after the leave and its check. */
   readonly leaveTables: TileTable[] = [];
@@ -169,6 +169,15 @@ export class HexahopEncoding {
     // window's statics holds for the runs that stay inside (windowLowerBound).
     this.lowerBound = window === undefined ? hexahopLowerBound(instance) : 1;
     this.windowLowerBound = window === undefined ? 0 : hexahopLowerBound(instance, statics);
+    const start: TileTable = new Map();
+    for (const c of this.changingCells) {
+      const row = new Array<number>(TILE_COUNT).fill(FALSE);
+      row[this.initialTiles[c]!] = TRUE;
+      start.set(c, row);
+    }
+    this.stepTables.push(start);
+    this.leaveTables.push(start);
+    this.effectTables.push(start);
     const orderMatters = statics.laserOrderMatters();
     const tree = (choices.orderedHits || orderMatters) && !(orderMatters && choices.lazyOrder);
     this.hitsInOrder = tree && statics.rayTreesFit();

@@ -57,14 +57,7 @@ import {
   type HexahopEncodingChoices,
   variantWindow,
 } from './hexahop.encode-choices.js';
-import {
-  addFolded,
-  FALSE,
-  HexahopEncoding,
-  POSITION,
-  type TileTable,
-  TRUE,
-} from './hexahop.encode-context.js';
+import { addFolded, FALSE, HexahopEncoding, POSITION, TRUE } from './hexahop.encode-context.js';
 import { encodeDone, encodeEscape, encodeNoWater } from './hexahop.encode-goal.js';
 import { encodeItems } from './hexahop.encode-items.js';
 import { encodeLandingEffects } from './hexahop.encode-landings.js';
@@ -78,7 +71,6 @@ import {
   encodeReturns,
   encodeVisits,
 } from './hexahop.encode-redundant.js';
-import { TILE_COUNT } from './hexahop.board.js';
 import { unsupportedFeatures } from './hexahop.features.js';
 import type { HexahopInstance, HexahopSolution } from './hexahop.model.js';
 import { staticsOf } from './hexahop.statics.js';
@@ -132,15 +124,6 @@ function encodeWith(
   const enc = new HexahopEncoding(instance, horizon, choices, window, keepOnMap);
   const formula = enc.formula;
   formula.comment(`hexahop ${instance.name} T=${horizon}`);
-  const start: TileTable = new Map();
-  for (const c of enc.changingCells) {
-    const row = new Array<number>(TILE_COUNT).fill(FALSE);
-    row[enc.initialTiles[c]!] = TRUE;
-    start.set(c, row);
-  }
-  enc.stepTables.push(start);
-  enc.leaveTables.push(start);
-  enc.effectTables.push(start);
   const lasers = new LaserRecord();
   for (let t = 1; t <= horizon; t++) {
     // The game's order: each part reads the tables and literals the parts before it made.

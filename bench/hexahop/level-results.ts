@@ -125,11 +125,14 @@ export function readLevelResults(
   return byLevel;
 }
 
-/** The SAT result files of bench/results for Hex-a-Hop (not the search's, the beam's, nor the custom maps'). */
+/**
+ * The SAT result files of bench/results for Hex-a-Hop (not the search's, the beam's, the custom
+ * maps', nor the formula fingerprints').
+ */
 export function hexahopResultFiles(folder = dirname(resultsPath('hexahop'))): string[] {
   return resultFiles(
     folder,
-    (f) => /^hexahop.*\.json$/.test(f) && !/^hexahop-(search|beam|custom-maps|levels)/.test(f),
+    (f) => /^hexahop.*\.json$/.test(f) && !/^hexahop-(search|beam|custom-maps|levels|formula-hashes)/.test(f),
   );
 }
 

@@ -57,7 +57,7 @@ export function unsupportedFeatures(map: HexahopMap): string[] {
     // A spinner at the edge turns tiles off the map (a green lost without a board check).
     const st = staticsOf(map);
     const edge = st
-      .cellsMaying(Tile.Spinner)
+      .cellsThatMayHold(Tile.Spinner)
       .some((c) => st.firstArrival(c) < Infinity && DIRECTIONS.some((d) => stepFrom(c, d) === OFF_MAP));
     if (edge) out.add('spinner (next to the edge of the map)');
   }

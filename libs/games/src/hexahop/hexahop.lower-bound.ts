@@ -130,7 +130,7 @@ export function hexahopDefaultMaxHorizon(instance: HexahopInstance): number {
  */
 export function greensPerShot(st: HexahopStatics, jumps: boolean): number | undefined {
   if (st.laserHit.size === 0) return 0;
-  if (jumps || st.cellsMaying(Tile.Ice).length > 0) return undefined;
+  if (jumps || st.cellsThatMayHold(Tile.Ice).length > 0) return undefined;
   const greenish = (c: number): boolean =>
     c !== OFF_MAP && (st.may(c, Tile.Green) || st.may(c, Tile.GreenWall));
   let most = 0;
@@ -156,7 +156,7 @@ export function greensPerShot(st: HexahopStatics, jumps: boolean): number | unde
  */
 export function movesLeftBound(st: HexahopStatics): (sim: HexahopSimulator) => number {
   const edgeSpinner = st
-    .cellsMaying(Tile.Spinner)
+    .cellsThatMayHold(Tile.Spinner)
     .some((c) => DIRECTIONS.some((d) => stepFrom(c, d) === OFF_MAP));
   const p = st.unbounded || edgeSpinner ? undefined : greensPerShot(st, st.jumpItems.length > 0);
   if (p === undefined) return () => 1;

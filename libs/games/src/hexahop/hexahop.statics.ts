@@ -167,7 +167,7 @@ export class HexahopStatics {
   }
 
   /** Cells that may ever hold `tile`. */
-  cellsMaying(tile: number): number[] {
+  cellsThatMayHold(tile: number): number[] {
     const out: number[] = [];
     for (let c = 0; c < CELLS; c++) if (this.earliest[c * TILE_COUNT + tile]! < NEVER) out.push(c);
     return out;
@@ -533,7 +533,7 @@ export class HexahopStatics {
 
   /** Cells that may hold a laser the player may land on. */
   private firingLasers(): number[] {
-    return this.cellsMaying(Tile.Laser).filter((c) => this.firstArrival(c) < NEVER);
+    return this.cellsThatMayHold(Tile.Laser).filter((c) => this.firstArrival(c) < NEVER);
   }
 
   /**
@@ -564,7 +564,7 @@ export class HexahopStatics {
   rayTreesFit(): boolean {
     if (this.treesFit === undefined) {
       try {
-        for (const L of this.cellsMaying(Tile.Laser)) rayTree(L, (c) => this.kinds(c));
+        for (const L of this.cellsThatMayHold(Tile.Laser)) rayTree(L, (c) => this.kinds(c));
         this.treesFit = true;
       } catch {
         this.treesFit = false;

@@ -1,7 +1,8 @@
 import type { GameDefinition } from '../game-definition.js';
 import { fieldName, InputError } from '../input-error.js';
 import { quickHexahopPlan } from './hexahop.beam-search.js';
-import { encodeHexahop, hexahopVariantProblem } from './hexahop.encode.js';
+import { encodeHexahop } from './hexahop.encode.js';
+import { hexahopVariantProblem } from './hexahop.encode-choices.js';
 import { hexahopDefaultMaxHorizon, hexahopLowerBound } from './hexahop.lower-bound.js';
 import type { HexahopInstance, HexahopSolution } from './hexahop.model.js';
 import { parseHexahopInstance, parseHexahopPlan } from './hexahop.parse.js';
@@ -61,14 +62,13 @@ export {
   type HexahopBeamOptions,
   type HexahopBeamOutcome,
 } from './hexahop.beam-search.js';
+export { encodeHexahop, hexahopPositionVariable } from './hexahop.encode.js';
 export {
   DEFAULT_HEXAHOP_ENCODING,
-  encodeHexahop,
   type HexahopEncodingChoices,
   hexahopEncodingChoices,
-  hexahopPositionVariable,
   hexahopVariantProblem,
-} from './hexahop.encode.js';
+} from './hexahop.encode-choices.js';
 export { decodeHexahop, scoreOf } from './hexahop.decode.js';
 export { verifyHexahop } from './hexahop.verify.js';
 export { type HexahopFrame, type HexahopRender, renderHexahop } from './hexahop.render.js';

@@ -1,28 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
-
-const lib = (name: string): string => fileURLToPath(new URL(`./libs/${name}/src/index.ts`, import.meta.url));
 
 const shared = {
   // SWC keeps decorator metadata, which NestJS dependency injection relies on.
   plugins: [swc.vite({ module: { type: 'es6' } })],
-  resolve: {
-    alias: [
-      {
-        find: '@satfarm/cnf/testing',
-        replacement: fileURLToPath(new URL('./libs/cnf/src/testing/index.ts', import.meta.url)),
-      },
-      {
-        find: '@satfarm/engine/testing',
-        replacement: fileURLToPath(new URL('./libs/engine/src/testing/index.ts', import.meta.url)),
-      },
-      ...['cnf', 'solver', 'sweep', 'games', 'queue', 'engine'].map((n) => ({
-        find: `@satfarm/${n}`,
-        replacement: lib(n),
-      })),
-    ],
-  },
+  // The @satfarm/* libraries resolve through tsconfig.json's `paths`, their one registration.
+  resolve: { tsconfigPaths: true },
 };
 
 export default defineConfig({

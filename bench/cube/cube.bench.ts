@@ -29,7 +29,7 @@ import {
   verifyCube,
 } from '@satfarm/games';
 import { KissatRunner, type SolverPreset } from '@satfarm/solver';
-import { HorizonSweep, horizonPreset } from '@satfarm/sweep';
+import { consecutivePolicy, HorizonSweep, horizonPreset } from '@satfarm/sweep';
 import { unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 
 import { encodeCubeNaively } from './cube-naive.encoding.js';
@@ -96,7 +96,7 @@ async function sweep(c: Case, v: Variant): Promise<Row> {
     lower,
     max: cubeGame.defaultMaxHorizon(c.instance),
     parallelism: v.parallelism ?? PARALLELISM,
-    policy: 'consecutive',
+    policy: consecutivePolicy,
     timeoutMs: CAP_MS,
   });
   const result = await horizonSweep.run({

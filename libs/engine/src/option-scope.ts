@@ -24,7 +24,7 @@ export const SWEEP_ONLY_OPTIONS = [
   'quickPlan',
 ] as const satisfies ReadonlyArray<keyof ScopedOptions>;
 
-/** The registered policies that make patient probes, the only ones `patienceSec` changes. */
+/** The policies a user may name (`HORIZON_POLICIES`) that make patient probes, the only ones `patienceSec` changes. */
 export function patientPolicyNames(): string[] {
   return horizonPolicyNames().filter((name) => horizonPolicy(name).patient === true);
 }

@@ -1,21 +1,25 @@
 import { type RandomGenerator, unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { bracketPolicy } from './bracket.policy.js';
+import { HORIZON_POLICIES } from './horizon-policies.js';
+import type { HorizonPolicy } from './horizon-policy.js';
 import { HorizonSweep, type SweepResult } from './horizon-sweep.js';
+import { probePolicy } from './probe.policy.js';
 import {
   type ScriptedAnswer,
   ScriptedHorizonRunner,
   type ScriptedPlan,
 } from './testing/scripted-horizon.runner.js';
 
-const POLICIES = ['consecutive', 'probe', 'leap', 'bracket'] as const;
+const POLICIES = HORIZON_POLICIES;
 
 interface RandomInstance {
   lower: number;
   max: number;
   optimum: number;
   parallelism: number;
-  policy: (typeof POLICIES)[number];
+  policy: HorizonPolicy;
   script: (t: number) => ScriptedAnswer;
 }
 
@@ -132,7 +136,7 @@ describe(`${HorizonSweep.name} on random monotone instances`, () => {
     let rerun = 0;
     for (let seed = 1; seed <= 300; seed++) {
       const instance = randomInstance(seed);
-      const policy = seed % 2 === 0 ? 'probe' : 'bracket';
+      const policy = seed % 2 === 0 ? probePolicy : bracketPolicy;
       const patienceMs = 5 + (seed % 36);
       const runner = new ScriptedHorizonRunner(instance.script);
       const sut = new HorizonSweep<ScriptedPlan>({ ...instance, policy, patienceMs, now: () => Date.now() });

@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { bracketPolicy } from './bracket.policy.js';
+import { consecutivePolicy } from './consecutive.policy.js';
 import {
   HorizonSweep,
   type HorizonSweepOptions,
   type SweepEvent,
   type SweepResult,
 } from './horizon-sweep.js';
+import { probePolicy } from './probe.policy.js';
 import { ContradictoryResultError } from './sweep.error.js';
 import {
   monotoneScript,
@@ -65,7 +68,7 @@ describe(HorizonSweep.name, () => {
 
   it('ends optimal at the lower bound when its first horizon is SAT', async () => {
     const { result, runner, events } = await sweep(
-      { lower: 4, max: 10, parallelism: 2, policy: 'consecutive' },
+      { lower: 4, max: 10, parallelism: 2, policy: consecutivePolicy },
       monotoneScript({ optimum: 4, ms: tenMsPerStep }),
     );
     expect(result).toEqual({
@@ -99,7 +102,7 @@ describe(HorizonSweep.name, () => {
     'climbs to an optimum four steps up with parallelism $parallelism',
     async ({ parallelism, started, cancelled, endedAt }) => {
       const out = await sweep(
-        { lower: 2, max: 12, parallelism, policy: 'consecutive' },
+        { lower: 2, max: 12, parallelism, policy: consecutivePolicy },
         monotoneScript({ optimum: 6, ms: tenMsPerStep }),
       );
       expect(out.result?.status).toBe('optimal');
@@ -117,7 +120,7 @@ describe(HorizonSweep.name, () => {
     const script = (t: number): ScriptedAnswer =>
       t === 1 ? { result: 'unsat', ms: 50 } : { result: 'sat', ms: t === 2 ? 5 : 100 };
     const { result, runner, events } = await sweep(
-      { lower: 1, max: 10, parallelism: 4, policy: 'consecutive' },
+      { lower: 1, max: 10, parallelism: 4, policy: consecutivePolicy },
       script,
     );
     expect(runner.started).toEqual([1, 2, 3, 4]);
@@ -136,13 +139,13 @@ describe(HorizonSweep.name, () => {
   it('tells each run the bounds as they stand when it starts', async () => {
     const script = (t: number): ScriptedAnswer =>
       t === 1 ? { result: 'unsat', ms: 50 } : { result: 'sat', ms: t === 2 ? 5 : 100 };
-    const { runner } = await sweep({ lower: 1, max: 10, parallelism: 2, policy: 'consecutive' }, script);
+    const { runner } = await sweep({ lower: 1, max: 10, parallelism: 2, policy: consecutivePolicy }, script);
     expect(runner.startBounds).toEqual([
       { t: 1, bounds: { lower: 1 } },
       { t: 2, bounds: { lower: 1 } },
     ]);
     const later = await sweep(
-      { lower: 2, max: 12, parallelism: 1, policy: 'consecutive' },
+      { lower: 2, max: 12, parallelism: 1, policy: consecutivePolicy },
       monotoneScript({ optimum: 4, ms: tenMsPerStep }),
     );
     expect(later.runner.startBounds).toEqual([
@@ -160,7 +163,7 @@ describe(HorizonSweep.name, () => {
       abortMs: 15,
     });
     const { result, runner, events, pendingAtEnd, endedAt } = await sweep(
-      { lower: 1, max: 10, parallelism: 3, policy: 'consecutive' },
+      { lower: 1, max: 10, parallelism: 3, policy: consecutivePolicy },
       script,
     );
     expect(runner.started).toEqual([1, 2, 3, 4, 5, 6]);
@@ -183,8 +186,8 @@ describe(HorizonSweep.name, () => {
     const script = (t: number): ScriptedAnswer =>
       t >= 20 ? { result: 'sat', ms: 5 } : { result: 'unsat', ms: 10 + 5 * t };
     const options = { lower: 1, max: 40, parallelism: 2 };
-    const probe = await sweep({ ...options, policy: 'probe' }, script);
-    const consecutive = await sweep({ ...options, policy: 'consecutive' }, script);
+    const probe = await sweep({ ...options, policy: probePolicy }, script);
+    const consecutive = await sweep({ ...options, policy: consecutivePolicy }, script);
 
     const probeUpperAt = firstUpperAt(probe.events);
     const consecutiveUpperAt = firstUpperAt(consecutive.events);
@@ -200,7 +203,7 @@ describe(HorizonSweep.name, () => {
 
   it('reports unsatisfiable without running anything when the lower bound exceeds max', async () => {
     const { result, runner } = await sweep(
-      { lower: 8, max: 7, parallelism: 2, policy: 'consecutive' },
+      { lower: 8, max: 7, parallelism: 2, policy: consecutivePolicy },
       () => ({
         result: 'sat',
         ms: 1,
@@ -212,7 +215,7 @@ describe(HorizonSweep.name, () => {
 
   it('reports unsatisfiable once every horizon up to max is UNSAT', async () => {
     const { result } = await sweep(
-      { lower: 1, max: 3, parallelism: 2, policy: 'probe' },
+      { lower: 1, max: 3, parallelism: 2, policy: probePolicy },
       monotoneScript({ optimum: 9, ms: tenMsPerStep }),
     );
     expect(result?.status).toBe('unsatisfiable');
@@ -224,7 +227,7 @@ describe(HorizonSweep.name, () => {
     const ms: Record<number, number> = { 1: 500, 2: 30, 3: 500, 4: 40 };
     const script = (t: number): ScriptedAnswer => ({ result: t >= 4 ? 'sat' : 'unsat', ms: ms[t] ?? 500 });
     const { result, events, pendingAtEnd, endedAt } = await sweep(
-      { lower: 1, max: 10, parallelism: 2, policy: 'consecutive', timeoutMs: 100 },
+      { lower: 1, max: 10, parallelism: 2, policy: consecutivePolicy, timeoutMs: 100 },
       script,
     );
     expect(result).toEqual({
@@ -262,7 +265,7 @@ describe(HorizonSweep.name, () => {
       lower: 1,
       max: 10,
       parallelism: 1,
-      policy: 'consecutive',
+      policy: consecutivePolicy,
       timeoutMs: 20,
       now: () => Date.now(),
     }).run(blockingRunner);
@@ -276,7 +279,7 @@ describe(HorizonSweep.name, () => {
     const days40 = 40 * 24 * 3600 * 1000;
     for (const limits of [{ timeoutMs: days40 }, { patienceMs: days40 }]) {
       const { result, runner } = await sweep(
-        { lower: 0, max: 10, parallelism: 2, policy: 'bracket', ...limits },
+        { lower: 0, max: 10, parallelism: 2, policy: bracketPolicy, ...limits },
         monotoneScript({ optimum: 6, ms: tenMsPerStep }),
       );
       expect(result?.status).toBe('optimal');
@@ -290,7 +293,7 @@ describe(HorizonSweep.name, () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 35);
     const { result, runner, pendingAtEnd } = await sweep(
-      { lower: 1, max: 10, parallelism: 2, policy: 'consecutive' },
+      { lower: 1, max: 10, parallelism: 2, policy: consecutivePolicy },
       monotoneScript({ optimum: 8, ms: tenMsPerStep, abortMs: () => 7, rejectOnAbort: true }),
       controller.signal,
     );
@@ -313,7 +316,7 @@ describe(HorizonSweep.name, () => {
 
   it('starts nothing when the signal is already aborted', async () => {
     const { result, runner } = await sweep(
-      { lower: 1, max: 10, parallelism: 2, policy: 'consecutive' },
+      { lower: 1, max: 10, parallelism: 2, policy: consecutivePolicy },
       monotoneScript({ optimum: 3, ms: tenMsPerStep }),
       AbortSignal.abort(),
     );
@@ -326,7 +329,7 @@ describe(HorizonSweep.name, () => {
     const script = (t: number): ScriptedAnswer =>
       t === 2 ? { result: 'fail', ms: 10, fail: failure } : { result: 'unsat', ms: 100, abortMs: 20 };
     const { error, runner, events, pendingAtEnd, endedAt } = await sweep(
-      { lower: 1, max: 10, parallelism: 3, policy: 'consecutive' },
+      { lower: 1, max: 10, parallelism: 3, policy: consecutivePolicy },
       script,
     );
     expect(error).toBe(failure);
@@ -344,7 +347,7 @@ describe(HorizonSweep.name, () => {
 
   it('rejects a plan shorter than the admissible lower bound as a contradiction', async () => {
     const { error, pendingAtEnd } = await sweep(
-      { lower: 3, max: 10, parallelism: 2, policy: 'consecutive' },
+      { lower: 3, max: 10, parallelism: 2, policy: consecutivePolicy },
       (t) => ({
         result: 'sat',
         ms: 10 * t,
@@ -359,7 +362,7 @@ describe(HorizonSweep.name, () => {
     const script = (t: number): ScriptedAnswer =>
       t === 3 ? { result: 'unsat', ms: 20 } : { result: 'sat', ms: t === 5 ? 10 : 100, planLength: 4 };
     const { result, runner, events } = await sweep(
-      { lower: 3, max: 10, parallelism: 3, policy: 'consecutive' },
+      { lower: 3, max: 10, parallelism: 3, policy: consecutivePolicy },
       script,
     );
     expect(runner.started).toEqual([3, 4, 5]);
@@ -384,7 +387,7 @@ describe(HorizonSweep.name, () => {
 
     it("makes a probe that runs out of time give way to the ladder's next rung, and stops the run", async () => {
       const { result, runner, events } = await sweep(
-        { lower: 0, max: 40, parallelism: 2, policy: 'bracket', patienceMs: 1000, timeoutMs: 10_000 },
+        { lower: 0, max: 40, parallelism: 2, policy: bracketPolicy, patienceMs: 1000, timeoutMs: 10_000 },
         hardNearTheOptimum,
       );
       // A rung among the hard horizons gave way after 1 s, and was stopped then; a rung above 30
@@ -404,7 +407,7 @@ describe(HorizonSweep.name, () => {
 
     it('without patience the same probe holds its slot until the timeout', async () => {
       const { result, runner } = await sweep(
-        { lower: 0, max: 40, parallelism: 2, policy: 'bracket', timeoutMs: 10_000 },
+        { lower: 0, max: 40, parallelism: 2, policy: bracketPolicy, timeoutMs: 10_000 },
         hardNearTheOptimum,
       );
       expect(result?.plan).toBeUndefined();
@@ -414,7 +417,7 @@ describe(HorizonSweep.name, () => {
     it('runs a horizon that gave way again once the climb reaches it, to its answer', async () => {
       // Optimum 12; every horizon from 12 takes 5 s; the patience is 1 s.
       const { result, runner } = await sweep(
-        { lower: 0, max: 16, parallelism: 2, policy: 'bracket', patienceMs: 1000 },
+        { lower: 0, max: 16, parallelism: 2, policy: bracketPolicy, patienceMs: 1000 },
         monotoneScript({ optimum: 12, ms: (t) => (t >= 12 ? 5000 : 10) }),
       );
       expect(result?.status).toBe('optimal');
@@ -434,7 +437,7 @@ describe(HorizonSweep.name, () => {
     it('never retries an unknown horizon and ends unknown with the plan above it', async () => {
       const script = (t: number): ScriptedAnswer => ({ result: t === 1 ? 'unknown' : 'sat', ms: 10 });
       const { result, runner } = await sweep(
-        { lower: 1, max: 10, parallelism: 1, policy: 'consecutive' },
+        { lower: 1, max: 10, parallelism: 1, policy: consecutivePolicy },
         script,
       );
       expect(runner.started).toEqual([1, 2]);
@@ -456,7 +459,7 @@ describe(HorizonSweep.name, () => {
         ms: 10,
       });
       const { result, runner } = await sweep(
-        { lower: 1, max: 10, parallelism: 2, policy: 'consecutive' },
+        { lower: 1, max: 10, parallelism: 2, policy: consecutivePolicy },
         script,
       );
       expect(runner.started).toEqual([1, 2, 3, 4]);
@@ -465,10 +468,13 @@ describe(HorizonSweep.name, () => {
     });
 
     it('ends unknown without a plan when every horizon up to max is unknown, each run once', async () => {
-      const { result, runner } = await sweep({ lower: 1, max: 3, parallelism: 2, policy: 'probe' }, () => ({
-        result: 'unknown',
-        ms: 10,
-      }));
+      const { result, runner } = await sweep(
+        { lower: 1, max: 3, parallelism: 2, policy: probePolicy },
+        () => ({
+          result: 'unknown',
+          ms: 10,
+        }),
+      );
       expect([...runner.started].sort()).toEqual([1, 2, 3]);
       expect(result?.status).toBe('unknown');
       expect(result?.bounds).toEqual({ lower: 1 });
@@ -477,7 +483,7 @@ describe(HorizonSweep.name, () => {
   });
 
   it('passes the stats of an outcome on its horizon event', async () => {
-    const { events } = await sweep({ lower: 1, max: 3, parallelism: 1, policy: 'consecutive' }, () => ({
+    const { events } = await sweep({ lower: 1, max: 3, parallelism: 1, policy: consecutivePolicy }, () => ({
       result: 'unsat',
       ms: 10,
     }));
@@ -489,14 +495,11 @@ describe(HorizonSweep.name, () => {
   });
 
   it('refuses a bad configuration before running anything', () => {
-    expect(() => new HorizonSweep({ lower: 0, max: 5, parallelism: 0, policy: 'consecutive' })).toThrow(
+    expect(() => new HorizonSweep({ lower: 0, max: 5, parallelism: 0, policy: consecutivePolicy })).toThrow(
       /parallelism/,
     );
-    expect(() => new HorizonSweep({ lower: 0, max: 5, parallelism: 1, policy: 'bisect' })).toThrow(
-      /consecutive, probe, leap/,
-    );
     expect(
-      () => new HorizonSweep({ lower: 0, max: 5, parallelism: 1, policy: 'probe', timeoutMs: -1 }),
+      () => new HorizonSweep({ lower: 0, max: 5, parallelism: 1, policy: probePolicy, timeoutMs: -1 }),
     ).toThrow(/timeoutMs/);
   });
 
@@ -505,7 +508,7 @@ describe(HorizonSweep.name, () => {
 
     it('only looks below the known plan, and reports the shorter optimum it proves', async () => {
       const { result, runner } = await sweep(
-        { lower: 4, max: 12, parallelism: 2, policy: 'consecutive', knownPlan: known },
+        { lower: 4, max: 12, parallelism: 2, policy: consecutivePolicy, knownPlan: known },
         monotoneScript({ optimum: 6, ms: tenMsPerStep }),
       );
       expect(Math.max(...runner.started)).toBeLessThan(8);
@@ -516,7 +519,7 @@ describe(HorizonSweep.name, () => {
 
     it('reports the known plan as optimal once the horizon below it is UNSAT', async () => {
       const { result, runner, events } = await sweep(
-        { lower: 4, max: 12, parallelism: 1, policy: 'bracket', knownPlan: known },
+        { lower: 4, max: 12, parallelism: 1, policy: bracketPolicy, knownPlan: known },
         monotoneScript({ optimum: 8, ms: tenMsPerStep }),
       );
       // bracket descends from just below a known plan: one UNSAT proves it.
@@ -528,7 +531,7 @@ describe(HorizonSweep.name, () => {
 
     it('keeps the known plan when time runs out before anything shorter', async () => {
       const { result } = await sweep(
-        { lower: 4, max: 12, parallelism: 1, policy: 'consecutive', timeoutMs: 25, knownPlan: known },
+        { lower: 4, max: 12, parallelism: 1, policy: consecutivePolicy, timeoutMs: 25, knownPlan: known },
         monotoneScript({ optimum: 6, ms: tenMsPerStep }),
       );
       expect(result).toMatchObject({ status: 'unknown', bounds: { lower: 4, upper: 8 }, horizon: 8 });
@@ -537,10 +540,11 @@ describe(HorizonSweep.name, () => {
 
     it('refuses a known plan beyond max, and fails on one shorter than the lower bound', async () => {
       expect(
-        () => new HorizonSweep({ lower: 4, max: 7, parallelism: 1, policy: 'consecutive', knownPlan: known }),
+        () =>
+          new HorizonSweep({ lower: 4, max: 7, parallelism: 1, policy: consecutivePolicy, knownPlan: known }),
       ).toThrow(/knownPlan.length/);
       const { error, runner } = await sweep(
-        { lower: 9, max: 12, parallelism: 1, policy: 'consecutive', knownPlan: known },
+        { lower: 9, max: 12, parallelism: 1, policy: consecutivePolicy, knownPlan: known },
         monotoneScript({ optimum: 9, ms: tenMsPerStep }),
       );
       expect(error).toBeInstanceOf(ContradictoryResultError);

@@ -1,5 +1,4 @@
 import type { HorizonPolicy } from './horizon-policy.js';
-import { horizonPolicy } from './horizon-policy.registry.js';
 import {
   type HorizonState,
   horizonRecord,
@@ -106,8 +105,8 @@ export interface HorizonSweepOptions<P = unknown> {
   max: number;
   /** Horizons in flight at once. */
   parallelism: number;
-  /** A registered policy's name, or a policy object. */
-  policy: string | HorizonPolicy;
+  /** How horizons are chosen (`HORIZON_POLICIES` has the ones a user may name). */
+  policy: HorizonPolicy;
   /** Stop after this long and answer with what is known. */
   timeoutMs?: number;
   /**
@@ -149,7 +148,7 @@ export class HorizonSweep<P> {
   private readonly initial: SweepState;
 
   constructor(private readonly options: HorizonSweepOptions<P>) {
-    this.policy = typeof options.policy === 'string' ? horizonPolicy(options.policy) : options.policy;
+    this.policy = options.policy;
     this.initial = initSweepState({
       lower: options.lower,
       max: options.max,

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 
-import { ContradictoryResultError, UnknownPolicyError } from './sweep.error.js';
+import { bracketPolicy } from './bracket.policy.js';
+import { consecutivePolicy } from './consecutive.policy.js';
+import { type HorizonPolicy } from './horizon-policy.js';
+import { horizonPolicy } from './horizon-policies.js';
+import { leapPolicy } from './leap.policy.js';
+import { probePolicy } from './probe.policy.js';
+import { ContradictoryResultError } from './sweep.error.js';
 import {
   canStart,
   hintedStart,
+  type HorizonRun,
   type HorizonVerdict,
   initSweepState,
   inFlightHorizons,
@@ -19,6 +26,16 @@ import {
   sweepBounds,
   sweepStatus,
 } from './sweep-state.js';
+
+/** What a coordinator starts next: the state's own policy, looked up by the name it stores. */
+function next(state: SweepState): number[] {
+  return nextHorizons(state, horizonPolicy(state.policy));
+}
+
+/** `next` with each run's time limit. */
+function runs(state: SweepState): HorizonRun[] {
+  return nextRuns(state, horizonPolicy(state.policy));
+}
 
 function started(init: SweepInit, horizons: number[], at = 0): SweepState {
   return horizons.reduce((s, t) => markStarted(s, t, at), initSweepState(init));
@@ -54,7 +71,7 @@ function simulateFarm(
   };
   for (let step = 0; sweepStatus(state) === 'running'; step++) {
     restartAt(2 * step);
-    for (const t of nextHorizons(state)) {
+    for (const t of next(state)) {
       state = markQueued(state, t);
       log.push(`${clock}: queue ${t}`);
     }
@@ -79,7 +96,7 @@ function simulateFarm(
   return { log, state };
 }
 
-const init = (parallelism: number, policy = 'consecutive'): SweepInit => ({
+const init = (parallelism: number, policy: HorizonPolicy = consecutivePolicy): SweepInit => ({
   lower: 1,
   max: 20,
   parallelism,
@@ -88,26 +105,25 @@ const init = (parallelism: number, policy = 'consecutive'): SweepInit => ({
 
 describe(initSweepState.name, () => {
   it('starts with the admissible lower bound, no upper bound and nothing run', () => {
-    const sut = initSweepState({ lower: 3, max: 9, parallelism: 2, policy: 'probe' });
+    const sut = initSweepState({ lower: 3, max: 9, parallelism: 2, policy: probePolicy });
     expect(sweepBounds(sut)).toEqual({ lower: 3 });
     expect(sweepStatus(sut)).toBe('running');
     expect(sut.horizons).toEqual([]);
   });
 
   it('is unsatisfiable from the start when the lower bound exceeds max', () => {
-    const sut = initSweepState({ lower: 10, max: 9, parallelism: 2, policy: 'consecutive' });
+    const sut = initSweepState({ lower: 10, max: 9, parallelism: 2, policy: consecutivePolicy });
     expect(sweepStatus(sut)).toBe('unsatisfiable');
-    expect(nextHorizons(sut)).toEqual([]);
+    expect(next(sut)).toEqual([]);
   });
 
   it('names the bad field', () => {
-    expect(() => initSweepState({ lower: -1, max: 9, parallelism: 1, policy: 'probe' })).toThrow(/^lower/);
-    expect(() => initSweepState({ lower: 0, max: 1.5, parallelism: 1, policy: 'probe' })).toThrow(/^max/);
-    expect(() => initSweepState({ lower: 0, max: 9, parallelism: 0, policy: 'probe' })).toThrow(
-      /^parallelism/,
+    expect(() => initSweepState({ lower: -1, max: 9, parallelism: 1, policy: probePolicy })).toThrow(
+      /^lower/,
     );
-    expect(() => initSweepState({ lower: 0, max: 9, parallelism: 1, policy: 'nope' })).toThrow(
-      UnknownPolicyError,
+    expect(() => initSweepState({ lower: 0, max: 1.5, parallelism: 1, policy: probePolicy })).toThrow(/^max/);
+    expect(() => initSweepState({ lower: 0, max: 9, parallelism: 0, policy: probePolicy })).toThrow(
+      /^parallelism/,
     );
   });
 });
@@ -115,34 +131,34 @@ describe(initSweepState.name, () => {
 describe(nextHorizons.name, () => {
   it('fills the free slots and never offers a horizon in flight', () => {
     const state = started(init(3), [1, 2]);
-    expect(nextHorizons(state)).toEqual([3]);
-    expect(nextHorizons(markStarted(state, 3, 0))).toEqual([]);
+    expect(next(state)).toEqual([3]);
+    expect(next(markStarted(state, 3, 0))).toEqual([]);
   });
 
   it('answers the same until the horizons are marked', () => {
     const state = initSweepState(init(2));
-    expect(nextHorizons(state)).toEqual([1, 2]);
-    expect(nextHorizons(state)).toEqual([1, 2]);
-    expect(nextHorizons(markQueued(state, 1))).toEqual([2]);
+    expect(next(state)).toEqual([1, 2]);
+    expect(next(state)).toEqual([1, 2]);
+    expect(next(markQueued(state, 1))).toEqual([2]);
   });
 
   it('stays below the upper bound and within max', () => {
     let state = started(init(4), [5]);
     state = recordResult(state, 5, 'sat').state;
-    expect(nextHorizons(state)).toEqual([1, 2, 3, 4]);
-    const narrow = initSweepState({ lower: 7, max: 8, parallelism: 4, policy: 'consecutive' });
-    expect(nextHorizons(narrow)).toEqual([7, 8]);
+    expect(next(state)).toEqual([1, 2, 3, 4]);
+    const narrow = initSweepState({ lower: 7, max: 8, parallelism: 4, policy: consecutivePolicy });
+    expect(next(narrow)).toEqual([7, 8]);
   });
 
   it('offers again a horizon cancelled from outside while still open, never a dominated one', () => {
     let state = started(init(2), [1, 2]);
     state = markCancelled(state, 1, 5);
-    expect(nextHorizons(state)).toEqual([1]);
+    expect(next(state)).toEqual([1]);
     state = markStarted(state, 1, 5);
     const recorded = recordResult(state, 2, 'unsat', { at: 9 });
     expect(recorded.cancel).toEqual([1]);
     expect(canStart(recorded.state, 1)).toBe(false);
-    expect(nextHorizons(recorded.state)).toEqual([3, 4]);
+    expect(next(recorded.state)).toEqual([3, 4]);
   });
 
   it('refuses a policy that picks a busy horizon', () => {
@@ -191,7 +207,7 @@ describe(recordResult.name, () => {
     expect(sweepStatus(state)).toBe('optimal');
     expect(sweepBounds(state)).toEqual({ lower: 5, upper: 5 });
 
-    const capped = started({ lower: 1, max: 3, parallelism: 1, policy: 'consecutive' }, [3]);
+    const capped = started({ lower: 1, max: 3, parallelism: 1, policy: consecutivePolicy }, [3]);
     expect(sweepStatus(recordResult(capped, 3, 'unsat').state)).toBe('unsatisfiable');
   });
 
@@ -204,10 +220,10 @@ describe(recordResult.name, () => {
   });
 
   it('never chooses an unknown horizon again and ends unknown when only unknown ones are left', () => {
-    let state = started({ lower: 1, max: 2, parallelism: 2, policy: 'consecutive' }, [1, 2]);
+    let state = started({ lower: 1, max: 2, parallelism: 2, policy: consecutivePolicy }, [1, 2]);
     state = recordResult(state, 1, 'unknown', { reason: 'conflict limit' }).state;
     expect(sweepBounds(state)).toEqual({ lower: 1 });
-    expect(nextHorizons(state)).toEqual([]);
+    expect(next(state)).toEqual([]);
     expect(sweepStatus(state)).toBe('running');
     state = recordResult(state, 2, 'sat').state;
     expect(sweepStatus(state)).toBe('unknown');
@@ -241,17 +257,17 @@ describe(recordResult.name, () => {
 
 describe('a sweep started from a hint', () => {
   const openAt = (t: number, parallelism = 2): SweepState =>
-    initSweepState({ lower: 1, max: 20, parallelism, policy: 'consecutive', hint: t + 1 });
+    initSweepState({ lower: 1, max: 20, parallelism, policy: consecutivePolicy, hint: t + 1 });
 
   it('opens the window one below the hint but reports only the proven lower bound', () => {
     const sut = openAt(8);
-    expect(nextHorizons(sut)).toEqual([8, 9]);
+    expect(next(sut)).toEqual([8, 9]);
     expect(sweepBounds(sut)).toEqual({ lower: 1 });
     expect(canStart(sut, 7)).toBe(false);
   });
 
   it('is proven by an UNSAT at the hint, and then ends optimal like any sweep', () => {
-    let state = started({ lower: 1, max: 20, parallelism: 2, policy: 'consecutive', hint: 9 }, [8, 9]);
+    let state = started({ lower: 1, max: 20, parallelism: 2, policy: consecutivePolicy, hint: 9 }, [8, 9]);
     state = recordResult(state, 8, 'unsat').state;
     expect(sweepBounds(state)).toEqual({ lower: 9 });
     state = recordResult(state, 9, 'sat').state;
@@ -266,7 +282,7 @@ describe('a sweep started from a hint', () => {
     expect(sweepStatus(state)).toBe('running');
     expect(sweepBounds(state)).toEqual({ lower: 1, upper: 8 });
     expect(recorded.cancel).toEqual([9]);
-    expect(nextHorizons(state)).toEqual([1, 2]);
+    expect(next(state)).toEqual([1, 2]);
     state = recordResult(markStarted(state, 7), 7, 'unsat').state;
     expect(sweepStatus(state)).toBe('optimal');
     expect(sweepBounds(state)).toEqual({ lower: 8, upper: 8 });
@@ -275,7 +291,7 @@ describe('a sweep started from a hint', () => {
   it('takes a plan shorter than the hint as a fact, not a contradiction', () => {
     const state = recordResult(markStarted(openAt(8), 10), 10, 'sat', { planLength: 5 }).state;
     expect(sweepBounds(state)).toEqual({ lower: 1, upper: 5 });
-    expect(nextHorizons(state)).toEqual([1, 2]);
+    expect(next(state)).toEqual([1, 2]);
     expect(() => recordResult(markStarted(openAt(8), 10), 10, 'sat', { planLength: 0 })).toThrow(
       ContradictoryResultError,
     );
@@ -284,10 +300,10 @@ describe('a sweep started from a hint', () => {
   it('keeps the hint and its floor through JSON, and ignores a hint at or below the lower bound', () => {
     const state = markStarted(openAt(8), 8, 5);
     expect(parseSweepState(JSON.parse(JSON.stringify(state)))).toEqual(state);
-    expect(initSweepState({ lower: 4, max: 20, parallelism: 1, policy: 'consecutive', hint: 5 })).toEqual(
-      initSweepState({ lower: 4, max: 20, parallelism: 1, policy: 'consecutive' }),
+    expect(initSweepState({ lower: 4, max: 20, parallelism: 1, policy: consecutivePolicy, hint: 5 })).toEqual(
+      initSweepState({ lower: 4, max: 20, parallelism: 1, policy: consecutivePolicy }),
     );
-    expect(() => initSweepState({ lower: 1, max: 9, parallelism: 1, policy: 'probe', hint: 10 })).toThrow(
+    expect(() => initSweepState({ lower: 1, max: 9, parallelism: 1, policy: probePolicy, hint: 10 })).toThrow(
       /^hint/,
     );
     // What callers report as the window's start, by the same rule.
@@ -296,9 +312,9 @@ describe('a sweep started from a hint', () => {
       5,
       undefined,
     ]);
-    expect(initSweepState({ lower: 4, max: 20, parallelism: 1, policy: 'consecutive', hint: 6 }).lower).toBe(
-      5,
-    );
+    expect(
+      initSweepState({ lower: 4, max: 20, parallelism: 1, policy: consecutivePolicy, hint: 6 }).lower,
+    ).toBe(5);
   });
 });
 
@@ -307,21 +323,21 @@ describe(nextRuns.name, () => {
     lower: 0,
     max: 50,
     parallelism: 2,
-    policy: 'bracket',
+    policy: bracketPolicy,
     ...(patienceMs === undefined ? {} : { patienceMs }),
   });
 
   it("limits only the policy's patient probes, and only when the sweep has a patience", () => {
     // bracket: the climber at 0, its ladder's first rung at 1.
-    expect(nextRuns(initSweepState(patient(5000)))).toEqual([{ t: 0 }, { t: 1, limitMs: 5000 }]);
-    expect(nextRuns(initSweepState(patient()))).toEqual([{ t: 0 }, { t: 1 }]);
-    expect(nextRuns(initSweepState({ ...patient(5000), policy: 'leap' }))).toEqual([{ t: 0 }, { t: 1 }]);
+    expect(runs(initSweepState(patient(5000)))).toEqual([{ t: 0 }, { t: 1, limitMs: 5000 }]);
+    expect(runs(initSweepState(patient()))).toEqual([{ t: 0 }, { t: 1 }]);
+    expect(runs(initSweepState({ ...patient(5000), policy: leapPolicy }))).toEqual([{ t: 0 }, { t: 1 }]);
   });
 
   it('makes a limited run that ends unknown give way: cancelled, free, tried again with twice its time', () => {
     let state = initSweepState(patient(5000));
     state = unsatUpTo(state, 20);
-    const [climber, rung] = nextRuns(state);
+    const [climber, rung] = runs(state);
     expect(rung).toEqual({ t: 32, limitMs: 5000 });
     state = markStarted(markStarted(state, climber!.t, 0), rung!.t, 0, rung!.limitMs);
     const recorded = recordResult(state, 32, 'unknown', { at: 5000, reason: 'cancelled' });
@@ -339,11 +355,11 @@ describe(nextRuns.name, () => {
     expect(canStart(state, 32)).toBe(true);
     // The next rung goes a quarter above it, then to the cap (50); the highest that gave way then
     // runs again, as its second run, with twice the time it had.
-    expect(nextRuns(state)).toEqual([{ t: 40, limitMs: 5000 }]);
+    expect(runs(state)).toEqual([{ t: 40, limitMs: 5000 }]);
     state = recordResult(markStarted(state, 40, 0, 5000), 40, 'unknown', { at: 5000 }).state;
-    expect(nextRuns(state)).toEqual([{ t: 50, limitMs: 5000 }]);
+    expect(runs(state)).toEqual([{ t: 50, limitMs: 5000 }]);
     state = recordResult(markStarted(state, 50, 0, 5000), 50, 'unknown', { at: 7000 }).state;
-    expect(nextRuns(state)).toEqual([{ t: 50, limitMs: 14_000 }]);
+    expect(runs(state)).toEqual([{ t: 50, limitMs: 14_000 }]);
     state = markStarted(state, 50, 0, 14_000);
     expect(state.horizons.find((h) => h.t === 50)).toMatchObject({ state: 'running', run: 2 });
     // Its answer keeps the run number, for the reports' `runs`.
@@ -396,7 +412,7 @@ describe(parseSweepState.name, () => {
     const good = JSON.parse(JSON.stringify(started(init(2), [1, 2]))) as Record<string, unknown>;
     expect(() => parseSweepState({ ...good, version: 2 })).toThrow(/^version/);
     expect(() => parseSweepState({ ...good, lower: 0.5 })).toThrow(/^lower/);
-    expect(() => parseSweepState({ ...good, policy: 'nope' })).toThrow(UnknownPolicyError);
+    expect(() => parseSweepState({ ...good, policy: 7 })).toThrow(/^policy/);
     expect(() => parseSweepState({ ...good, horizons: [{ t: 1, state: 'lost' }] })).toThrow(
       /^horizons\[0\]\.state/,
     );
@@ -416,7 +432,7 @@ describe(parseSweepState.name, () => {
       t < 9
         ? { result: t === 4 ? 'unknown' : 'unsat', ms: 7 + ((t * 13) % 11) }
         : { result: 'sat', ms: 3 + (t % 4) };
-    for (const policy of ['consecutive', 'probe']) {
+    for (const policy of [consecutivePolicy, probePolicy]) {
       const reference = simulateFarm(init(3, policy), script);
       expect(sweepStatus(reference.state)).toBe('optimal');
       expect(sweepBounds(reference.state)).toEqual({ lower: 9, upper: 9 });

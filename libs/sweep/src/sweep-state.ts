@@ -5,7 +5,6 @@ import {
   type HorizonPolicy,
   type HorizonPolicyView,
 } from './horizon-policy.js';
-import { horizonPolicy } from './horizon-policy.registry.js';
 import { ContradictoryResultError } from './sweep.error.js';
 
 /**
@@ -84,11 +83,8 @@ export interface SweepInit {
   max: number;
   /** Horizons in flight at once. */
   parallelism: number;
-  /**
-   * A registered policy's name, or a policy object (the state stores its name; pass the object to
-   * `nextHorizons` when it is not registered).
-   */
-  policy: string | HorizonPolicy;
+  /** How horizons are chosen: the state stores its name; pass the policy to `nextHorizons` too. */
+  policy: HorizonPolicy;
   /**
    * How long a horizon that the policy marks patient (a probe above the climb) may run before it
    * gives way to another; a run that gave way gets twice its time when started again. No limit
@@ -136,7 +132,7 @@ export function patienceMsOf(seconds: number): number {
   return Math.max(1, Math.round(seconds * 1000));
 }
 
-/** A new sweep. Throws `RangeError` naming a bad field, `UnknownPolicyError` for a bad policy. */
+/** A new sweep. Throws `RangeError` naming a bad field. */
 export function initSweepState(init: SweepInit): SweepState {
   requireInteger('lower', init.lower, 0);
   requireInteger('max', init.max, 0);
@@ -146,7 +142,7 @@ export function initSweepState(init: SweepInit): SweepState {
   if (init.hint !== undefined && init.hint > init.max) {
     throw new RangeError(`hint: ${init.hint} is above max ${init.max}`);
   }
-  const policy = typeof init.policy === 'string' ? horizonPolicy(init.policy) : init.policy;
+  const policy = init.policy;
   const start = hintedStart(init.lower, init.hint);
   const hinted = start !== undefined;
   const lower = start ?? init.lower;
@@ -207,14 +203,11 @@ export function canStart(state: SweepState, t: number): boolean {
 }
 
 /**
- * Horizons to start now so that `parallelism` are in flight, chosen by the state's policy (or the
- * one given), in the order to start them. Empty when the sweep is decided or the slots are full.
+ * Horizons to start now so that `parallelism` are in flight, chosen by `policy` (the one the state
+ * was made with, `SweepState.policy` names it), in the order to start them. Empty when the sweep is decided or the slots are full.
  * Calling it again without marking the horizons started returns the same horizons.
  */
-export function nextHorizons(
-  state: SweepState,
-  policy: HorizonPolicy = horizonPolicy(state.policy),
-): number[] {
+export function nextHorizons(state: SweepState, policy: HorizonPolicy): number[] {
   return nextRuns(state, policy).map((run) => run.t);
 }
 
@@ -231,10 +224,7 @@ export interface HorizonRun {
 }
 
 /** `nextHorizons` with each run's time limit, all decided on the same state. */
-export function nextRuns(
-  state: SweepState,
-  policy: HorizonPolicy = horizonPolicy(state.policy),
-): HorizonRun[] {
+export function nextRuns(state: SweepState, policy: HorizonPolicy): HorizonRun[] {
   if (sweepStatus(state) !== 'running') return [];
   const slots = state.parallelism - inFlightHorizons(state).length;
   if (slots <= 0) return [];
@@ -408,13 +398,13 @@ export function recordResult(
 
 /**
  * Checks and returns a sweep state read back from storage (`JSON.parse` output). Throws
- * `RangeError` naming the first bad field, `UnknownPolicyError` for an unregistered policy.
+ * `RangeError` naming the first bad field. The policy's name is kept as it is: the caller, who
+ * passes the policy to `nextHorizons`, resolves it.
  */
 export function parseSweepState(json: unknown): SweepState {
   const o = objectAt('state', json);
   if (o.version !== 1) throw new RangeError(`version: expected 1, got ${String(o.version)}`);
   if (typeof o.policy !== 'string') throw new RangeError('policy: expected a string');
-  horizonPolicy(o.policy);
   const parallelism = integerAt('parallelism', o.parallelism, 1);
   const max = integerAt('max', o.max, 0);
   const initialLower = integerAt('initialLower', o.initialLower, 0);

@@ -1,4 +1,4 @@
-/** A horizon-choice policy name that no policy is registered under. */
+/** A horizon-choice policy name that is none of `HORIZON_POLICIES`. */
 export class UnknownPolicyError extends RangeError {
   constructor(
     readonly policy: string,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { FinishedReport } from '@satfarm/queue';
-import { initSweepState, patienceMsOf } from '@satfarm/sweep';
+import { horizonPolicy, initSweepState, patienceMsOf } from '@satfarm/sweep';
 
 import type { JobMeta, JobState } from './job-record.js';
 import { buildJobResource } from './job-resource.builder.js';
@@ -43,7 +43,7 @@ function freshJob(m: JobMeta): JobState {
     lower: m.lowerBound,
     max: m.options.maxHorizon,
     parallelism: m.options.parallelism,
-    policy: m.options.policy,
+    policy: horizonPolicy(m.options.policy),
     ...(m.options.patienceSec === undefined ? {} : { patienceMs: patienceMsOf(m.options.patienceSec) }),
   });
   return { status: 'queued', sweep, sizes: {} };

@@ -8,6 +8,7 @@ import {
 } from '@satfarm/queue';
 import {
   ContradictoryResultError,
+  horizonPolicy,
   horizonRecord,
   type KnownPlan,
   inFlightHorizons,
@@ -227,7 +228,7 @@ function advance(meta: JobMeta, state: JobState, now: number, cancelled: number[
   const status = sweepStatus(state.sweep);
   if (status !== 'running') return finish(meta, state, finalStatus(meta, state, status), now, cancelled);
   let sweep = state.sweep;
-  const runs = nextRuns(sweep);
+  const runs = nextRuns(sweep, horizonPolicy(sweep.policy));
   for (const { t, limitMs } of runs) sweep = markQueued(sweep, t, limitMs);
   const enqueue = runs.map((run) => run.t);
   return {

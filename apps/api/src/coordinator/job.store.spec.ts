@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { FarmKeys } from '@satfarm/queue';
-import { initSweepState } from '@satfarm/sweep';
+import { consecutivePolicy, initSweepState } from '@satfarm/sweep';
 
 import type { JobMeta, JobState } from './job-record.js';
 import { JobStore } from './job.store.js';
@@ -42,7 +42,7 @@ function job(id: string): { meta: JobMeta; state: JobState } {
     },
     state: {
       status: 'queued',
-      sweep: initSweepState({ lower: 0, max: 5, parallelism: 1, policy: 'consecutive' }),
+      sweep: initSweepState({ lower: 0, max: 5, parallelism: 1, policy: consecutivePolicy }),
       sizes: {},
     },
   };

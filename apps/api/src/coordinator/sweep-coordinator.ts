@@ -851,7 +851,7 @@ function initialSweep(meta: JobMeta): JobState['sweep'] {
     lower: meta.lowerBound,
     max: meta.options.maxHorizon,
     parallelism: meta.options.parallelism,
-    policy: meta.options.policy,
+    policy: horizonPolicy(meta.options.policy),
     ...(meta.options.patienceSec === undefined ? {} : { patienceMs: patienceMsOf(meta.options.patienceSec) }),
     ...(meta.options.minHorizon === undefined ? {} : { hint: meta.options.minHorizon }),
   });

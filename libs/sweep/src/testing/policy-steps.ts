@@ -1,7 +1,8 @@
+import type { HorizonPolicy } from '../horizon-policy.js';
 import { initSweepState, markStarted, recordResult, type SweepState } from '../sweep-state.js';
 
 /** A fresh sweep state for `policy`: the starting point of a policy's specs. */
-export function sweepOf(policy: string, lower: number, max: number, parallelism: number): SweepState {
+export function sweepOf(policy: HorizonPolicy, lower: number, max: number, parallelism: number): SweepState {
   return initSweepState({ lower, max, parallelism, policy });
 }
 

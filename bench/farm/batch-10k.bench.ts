@@ -11,7 +11,8 @@ import pg from 'pg';
 import { type RandomGenerator, unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 
 import { randomKSat } from '@satfarm/cnf';
-import { generateScramble, generateSingles, generateTowers, parseTicTacToeInstance } from '@satfarm/games';
+import { generateSingles, generateTowers } from '@satfarm/engine';
+import { generateScramble, parseTicTacToeInstance } from '@satfarm/games';
 import { type BatchResource, FarmKeys } from '@satfarm/queue';
 
 import { benchArgs, integerOption } from '../hexahop/bench-options.js';

@@ -3,14 +3,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 
+import { generateSingles, solveWithRefinement } from '@satfarm/engine';
 import {
   encodeSingles,
   encodeTowers,
-  generateSingles,
   parseSinglesInstance,
   parseTowersInstance,
   type SinglesInstance,
-  solveWithRefinement,
   type TowersInstance,
   verifySingles,
   verifyTowers,

@@ -1,14 +1,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 
 import { pigeonhole, randomKSat } from '@satfarm/cnf';
-import {
-  generateScramble,
-  generateSingles,
-  generateSnake,
-  generateTowers,
-  InputError,
-  TOWERS_GENERATE_MAX_SIZE,
-} from '@satfarm/games';
+import { generateSingles, generateTowers, TOWERS_GENERATE_MAX_SIZE } from '@satfarm/engine';
+import { generateScramble, generateSnake, InputError } from '@satfarm/games';
 
 import { nonNegativeInt, positiveInt } from './cli-options.js';
 

@@ -4,3 +4,17 @@ export * from './solve-report.js';
 export * from './solve-instance.js';
 export * from './option-scope.js';
 export * from './formula-memory.js';
+export * from './refinement.loop.js';
+export { SinglesUniquenessCheck } from './generate/singles.unique.js';
+export {
+  type GeneratedSingles,
+  generateSingles,
+  SINGLES_MIN_CELLS,
+  type SinglesGenerateOptions,
+} from './generate/singles.generate.js';
+export {
+  type GeneratedTowers,
+  generateTowers,
+  TOWERS_GENERATE_MAX_SIZE,
+  type TowersGenerateOptions,
+} from './generate/towers.generate.js';

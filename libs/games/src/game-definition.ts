@@ -1,5 +1,4 @@
 import type { CnfFormula, Lit, Model } from '@satfarm/cnf';
-import type { SolverName } from '@satfarm/solver';
 
 /** The games satfarm knows, as named on the command line and in the API. */
 export const GAME_IDS = ['cube', 'snake', 'hexahop', 'towers', 'singles', 'tictactoe', 'cnf'] as const;
@@ -121,10 +120,11 @@ export interface GameDefinition<I = unknown, S = unknown> {
    */
   readonly defaultPolicy?: string;
   /**
-   * The SAT solver when neither the user nor the farm's settings name one (kissat if unset). Set
-   * where bench/ showed another one to help.
+   * The SAT solver when neither the user nor the farm's settings name one (kissat if unset), by its
+   * name in @satfarm/solver (its `SolverName`, checked where the engine passes it on). Set where
+   * bench/ showed another one to help.
    */
-  readonly defaultSolver?: SolverName;
+  readonly defaultSolver?: 'kissat' | 'cadical' | 'minisat';
   /** Data the dashboard draws (board, frames, net...). */
   render(instance: I, solution: S | undefined): unknown;
   /**

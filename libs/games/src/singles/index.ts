@@ -31,24 +31,16 @@ export {
 } from './singles.encode.js';
 export { connectivityCuts, neighbourCuts, regionBorder } from './connectivity.cuts.js';
 export type { RefinableEncoded } from './refinable-encoded.js';
-export { type RefinedOutcome, type RefinementOptions, solveWithRefinement } from './refinement.loop.js';
-export { SinglesUniquenessCheck } from './singles.unique.js';
 export { verifySingles } from './singles.verify.js';
 export { renderSingles, type SinglesRender } from './singles.render.js';
 export { singlesLowerBound } from './singles.lower-bound.js';
-export {
-  type GeneratedSingles,
-  generateSingles,
-  SINGLES_MIN_CELLS,
-  type SinglesGenerateOptions,
-} from './singles.generate.js';
 
 /**
  * Singles (Hitori, DESIGN.md §5): shade cells so no number repeats among the white cells of a row
  * or column, no two shaded cells touch and the white cells stay connected. One solve at horizon 0;
  * `--unique` blocks the shading and solves again. The engine runs one solve per horizon, so the
  * default encoding keeps connectivity eager (`auto`); `{ connectivity: 'lazy' }`, much faster,
- * needs a refinement loop (`solveWithRefinement`, or an engine that honours `refine`).
+ * needs a refinement loop (`solveWithRefinement` in @satfarm/engine, or an engine that honours `refine`).
  */
 export const singlesGame: GameDefinition<SinglesInstance, SinglesSolution> = {
   id: 'singles',

@@ -1,13 +1,12 @@
 import { unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 import { describe, expect, it } from 'vitest';
 
-import { solveParsed } from '@satfarm/engine';
+import { solveParsed, solveWithRefinement } from '@satfarm/engine';
 import { Model } from '@satfarm/cnf';
 import { KissatRunner } from '@satfarm/solver';
 
 import { storedPuzzles } from '../../../../test/fixtures/puzzles/stored-puzzles.js';
 import { singlesGame } from './index.js';
-import { solveWithRefinement } from './refinement.loop.js';
 import { encodeSingles, SINGLES_CONNECTIVITY, type SinglesConnectivity } from './singles.encode.js';
 import type { SinglesInstance, SinglesSolution } from './singles.model.js';
 import { parseSinglesInstance } from './singles.parse.js';

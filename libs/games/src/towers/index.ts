@@ -34,13 +34,6 @@ export {
 export { verifyTowers } from './towers.verify.js';
 export { renderTowers, type TowersRender } from './towers.render.js';
 export { towersLowerBound } from './towers.lower-bound.js';
-export {
-  type GeneratedTowers,
-  generateTowers,
-  TOWERS_GENERATE_MAX_SIZE,
-  type TowersGenerateOptions,
-} from './towers.generate.js';
-export { randomLatinSquare } from './latin-square.generate.js';
 
 /**
  * Towers (Skyscrapers, DESIGN.md §5): fill an n x n Latin square whose edge clues count the towers

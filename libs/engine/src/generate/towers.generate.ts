@@ -1,18 +1,19 @@
 import { type RandomGenerator, unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 
-import { KissatRunner, type SatSolver } from '@satfarm/solver';
-
-import { InputError } from '../input-error.js';
-import { blockTowersSolution, encodeTowers } from './towers.encode.js';
-import { randomLatinSquare, shuffleInPlace } from './latin-square.generate.js';
 import {
+  blockTowersSolution,
+  encodeTowers,
+  formatTowersId,
+  InputError,
   towersCluesOf,
   TOWERS_SIDES,
   type TowersGiven,
   type TowersInstance,
   type TowersSolution,
-} from './towers.model.js';
-import { formatTowersId } from './towers.parse.js';
+} from '@satfarm/games';
+import { KissatRunner, type SatSolver } from '@satfarm/solver';
+
+import { randomLatinSquare, shuffleInPlace } from './latin-square.generate.js';
 
 /**
  * The largest size generated. The generator spends a solver call per clue and given it tries to

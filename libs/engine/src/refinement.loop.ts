@@ -1,6 +1,5 @@
+import type { RefinableEncoded } from '@satfarm/games';
 import type { SatSolver, SolveOutcome } from '@satfarm/solver';
-
-import type { RefinableEncoded } from './refinable-encoded.js';
 
 /** How a refinement loop ended: the last solver outcome and what the loop took. */
 export interface RefinedOutcome {

@@ -1,19 +1,20 @@
 import { type RandomGenerator, unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 
-import { KissatRunner, type SatSolver } from '@satfarm/solver';
-
-import { InputError } from '../input-error.js';
-import { randomLatinSquare, shuffleInPlace } from '../towers/latin-square.generate.js';
-import { SinglesUniquenessCheck } from './singles.unique.js';
 import {
-  singlesNeighbours,
+  formatSinglesId,
+  InputError,
+  SINGLES_MAX_SIDE,
   type SinglesCell,
+  type SinglesConnectivity,
   type SinglesInstance,
+  singlesNeighbours,
   type SinglesSolution,
   whiteRegions,
-} from './singles.model.js';
-import { formatSinglesId, SINGLES_MAX_SIDE } from './singles.parse.js';
-import type { SinglesConnectivity } from './singles.encode.js';
+} from '@satfarm/games';
+import { KissatRunner, type SatSolver } from '@satfarm/solver';
+
+import { randomLatinSquare, shuffleInPlace } from './latin-square.generate.js';
+import { SinglesUniquenessCheck } from './singles.unique.js';
 
 /**
  * The fewest cells of a puzzle with one solution: in 1x1 and 1x2 grids either cell may be the

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { solveParsed } from '@satfarm/engine';
+import { InputError, parseSinglesInstance, singlesGame, verifySingles } from '@satfarm/games';
 
-import { InputError } from '../input-error.js';
-import { singlesGame } from './index.js';
+import { solveParsed } from '../solve-instance.js';
 import { generateSingles } from './singles.generate.js';
-import { parseSinglesInstance } from './singles.parse.js';
-import { verifySingles } from './singles.verify.js';
 
 describe(generateSingles.name, () => {
   it.each([

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { solveParsed } from '@satfarm/engine';
+import { InputError, parseTowersInstance, towersGame, verifyTowers } from '@satfarm/games';
 
-import { towersGame } from './index.js';
-import { InputError } from '../input-error.js';
+import { solveParsed } from '../solve-instance.js';
 import { generateTowers, TOWERS_GENERATE_MAX_SIZE } from './towers.generate.js';
-import { parseTowersInstance } from './towers.parse.js';
-import { verifyTowers } from './towers.verify.js';
 
 describe(generateTowers.name, () => {
   it.each([

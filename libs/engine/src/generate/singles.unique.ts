@@ -1,8 +1,13 @@
+import {
+  blockSinglesSolution,
+  encodeSingles,
+  type SinglesConnectivity,
+  type SinglesInstance,
+  type SinglesSolution,
+} from '@satfarm/games';
 import type { SatSolver } from '@satfarm/solver';
 
-import { blockSinglesSolution, encodeSingles, type SinglesConnectivity } from './singles.encode.js';
-import type { SinglesInstance, SinglesSolution } from './singles.model.js';
-import { solveWithRefinement } from './refinement.loop.js';
+import { solveWithRefinement } from '../refinement.loop.js';
 
 /** Proves a known shading the only solution of a puzzle, or finds another, with any connectivity method. */
 export class SinglesUniquenessCheck {

@@ -295,7 +295,7 @@ describe('the image entry points, started from what the runtime stage copies', (
         }
       }
     }
-    // Every metric of the contract (DESIGN.md §6) is on the dashboard.
+    // Every metric of the contract (docs/farm.md#metrics) is on the dashboard.
     const onDashboard = new Set(
       dashboard.panels.flatMap((p) => p.targets.flatMap((t) => promSelectors(t.expr).map((s) => s.metric))),
     );

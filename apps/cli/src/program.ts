@@ -36,7 +36,7 @@ export function buildProgram(): Command {
   return program;
 }
 
-/** Maps an error to the exit codes of DESIGN.md §4, with a message on stderr. */
+/** Maps an error to the exit codes of docs/cli.md#exit-codes, with a message on stderr. */
 export function exitCodeForError(err: unknown): number {
   if (err instanceof CommanderError) {
     // `--help`, `help` and `--version` exit 0; the usage commander prints on stderr for a missing

@@ -52,7 +52,7 @@ export function solverUsageOf(stats: SolverUsage | undefined): SolverUsage {
   };
 }
 
-/** The one JSON object `satfarm solve --json` prints (DESIGN.md §4). */
+/** The one JSON object `satfarm solve --json` prints (docs/cli.md#solve). */
 export interface SolveReport {
   game: GameId;
   status: SolveStatus;
@@ -73,7 +73,7 @@ export interface SolveReport {
   encoding?: EncodingChoices;
 }
 
-/** CLI exit codes (DESIGN.md §4, docs/cli.md). */
+/** CLI exit codes (docs/cli.md#exit-codes). */
 export const ExitCode = {
   solved: 0,
   noSolution: 1,

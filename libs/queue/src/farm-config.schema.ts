@@ -26,7 +26,7 @@ const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
       .optional(),
   );
 
-/** The farm's environment variables (DESIGN.md §6), validated when a process starts. */
+/** The farm's environment variables (docs/farm.md, Configuration), validated when a process starts. */
 export const FarmEnvSchema = z.object({
   REDIS_URL: z.preprocess(
     blankAsUnset,

@@ -47,7 +47,7 @@ export interface JobHorizonLine {
 }
 
 /**
- * A job as `GET /v1/jobs/:id` returns it: the CLI's JSON report (DESIGN.md §4) plus `id`,
+ * A job as `GET /v1/jobs/:id` returns it: the CLI's JSON report (docs/cli.md#solve) plus `id`,
  * `createdAt`, `finishedAt` and `error`. While the job runs, `horizons` shows the horizons queued
  * or running too.
  */

@@ -5,7 +5,7 @@ import type { JobMeta, JobState } from './job-record.js';
 import { jobBounds } from './job-transitions.js';
 
 /**
- * The job resource of `GET /v1/jobs/:id`: the CLI's report shape (DESIGN.md §4) plus `id`,
+ * The job resource of `GET /v1/jobs/:id`: the CLI's report shape (docs/cli.md#solve) plus `id`,
  * `createdAt`, `finishedAt` and `error`. A finished job lists the horizons that ran; a running one
  * shows the queued and running ones too.
  */

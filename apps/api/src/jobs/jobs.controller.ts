@@ -22,7 +22,7 @@ import { openApiSchema } from '../docs/openapi-schema.js';
 import { ApiKeyThrottlerGuard } from '../throttle/api-key-throttler.guard.js';
 import { ListJobsQuerySchema } from './list-jobs.query.js';
 
-/** `/v1/jobs`: submit, read, list and cancel jobs (DESIGN.md §6). */
+/** `/v1/jobs`: submit, read, list and cancel jobs (docs/farm.md#http). */
 @ApiTags('jobs')
 @ApiBearerAuth()
 @UseGuards(ApiKeyGuard, ApiKeyThrottlerGuard)

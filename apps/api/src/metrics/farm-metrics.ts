@@ -15,7 +15,7 @@ export interface QueueCountSource {
 }
 
 /**
- * The farm's metrics (DESIGN.md §6) in a registry of their own: counters and histograms the
+ * The farm's metrics (docs/farm.md#metrics) in a registry of their own: counters and histograms the
  * coordinator updates as jobs and horizons finish, and queue gauges read from Redis when scraped.
  */
 export class FarmMetrics {

@@ -34,11 +34,12 @@ interface ClientData {
 }
 
 /**
- * The `/progress` namespace (DESIGN.md §6). A client emits `subscribe` `{jobId}` or `{batchId}`
- * and then receives `horizon` and `job` events. The acknowledgement carries the job (or batch) as
- * it is at that moment, and a job that is already over gets its final `job` event at once, so a
- * client that subscribes late never waits for an end that has passed; each job's final event
- * reaches the client once, whether the job ends before, during or after the subscribe.
+ * The `/progress` namespace (docs/farm.md#progress-socketio-namespace-progress). A client emits
+ * `subscribe` `{jobId}` or `{batchId}` and then receives `horizon` and `job` events. The
+ * acknowledgement carries the job (or batch) as it is at that moment, and a job that is already
+ * over gets its final `job` event at once, so a client that subscribes late never waits for an end
+ * that has passed; each job's final event reaches the client once, whether the job ends before,
+ * during or after the subscribe.
  */
 @WebSocketGateway({ namespace: PROGRESS_NAMESPACE, cors: { origin: true } })
 export class ProgressGateway implements OnGatewayInit<Namespace> {

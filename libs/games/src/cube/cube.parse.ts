@@ -17,7 +17,7 @@ import {
 const FIELDS = new Set(['size', 'scramble', 'facelets', 'metric']);
 
 /**
- * Parses a cube instance (DESIGN.md §5): `{"size": 2|3, "scramble": "R U2 F'"}` or
+ * Parses a cube instance (docs/cli.md#instance-formats): `{"size": 2|3, "scramble": "R U2 F'"}` or
  * `{"size": 2|3, "facelets": "..."}`, optional `"metric": "htm"|"qtm"` (default htm).
  *
  * Facelets are in Kociemba's order (U R F D L B, n * n each, row by row), one character per

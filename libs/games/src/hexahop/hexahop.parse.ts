@@ -14,7 +14,7 @@ import { tileOfChar } from './hexahop.map-text.js';
 const FIELDS = new Set(['level', 'levels', 'map', 'start', 'items', 'name']);
 
 /**
- * Parses a Hex-a-Hop instance (DESIGN.md §5), as a JSON value or its text:
+ * Parses a Hex-a-Hop instance (docs/cli.md#instance-formats), as a JSON value or its text:
  * - `{"level": L, "levels": PATH}`: L is a display name ("Orbital"), a file name ("asymmetrix",
  *   with or without `.lev`), a path below `Levels\` ("0_green\asymmetrix.lev", `/` allowed) or a
  *   number 1..100 (the file's order); case and spacing are ignored; PATH defaults to the file

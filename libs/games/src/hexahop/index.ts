@@ -80,8 +80,8 @@ export {
 } from './hexahop.lower-bound.js';
 
 /**
- * Hex-a-Hop (DESIGN.md §5, HEXAHOP.md): destroy every green tile without drowning, in the fewest
- * moves. A planning game: horizon T asks for a win by move T.
+ * Hex-a-Hop (docs/cli.md#instance-formats): destroy every green tile without drowning, in the
+ * fewest moves. A planning game: horizon T asks for a win by move T.
  */
 export const hexahopGame: GameDefinition<HexahopInstance, HexahopSolution> = {
   id: 'hexahop',

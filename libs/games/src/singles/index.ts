@@ -36,11 +36,12 @@ export { renderSingles, type SinglesRender } from './singles.render.js';
 export { singlesLowerBound } from './singles.lower-bound.js';
 
 /**
- * Singles (Hitori, DESIGN.md §5): shade cells so no number repeats among the white cells of a row
- * or column, no two shaded cells touch and the white cells stay connected. One solve at horizon 0;
- * `--unique` blocks the shading and solves again. The engine runs one solve per horizon, so the
- * default encoding keeps connectivity eager (`auto`); `{ connectivity: 'lazy' }`, much faster,
- * needs a refinement loop (`solveWithRefinement` in @satfarm/engine, or an engine that honours `refine`).
+ * Singles (Hitori, docs/cli.md#instance-formats): shade cells so no number repeats among the white
+ * cells of a row or column, no two shaded cells touch and the white cells stay connected. One solve
+ * at horizon 0; `--unique` blocks the shading and solves again. The engine runs one solve per
+ * horizon, so the default encoding keeps connectivity eager (`auto`); `{ connectivity: 'lazy' }`,
+ * much faster, needs a refinement loop (`solveWithRefinement` in @satfarm/engine, or an engine that
+ * honours `refine`).
  */
 export const singlesGame: GameDefinition<SinglesInstance, SinglesSolution> = {
   id: 'singles',

@@ -7,7 +7,8 @@ export const SINGLES_MAX_SIDE = 35;
 const JSON_FIELDS = new Set(['grid', 'width', 'height']);
 
 /**
- * Parses a Singles puzzle (DESIGN.md §5), either as Simon Tatham's game ID or as JSON.
+ * Parses a Singles puzzle (docs/cli.md#instance-formats), either as Simon Tatham's game ID or as
+ * JSON.
  *
  * Game ID, as `sgt-singles --generate` prints it: `WxH[dD]:CELLS` (or `N:CELLS` for a square, as
  * the game accepts). An optional `dD` is the difficulty letter of the parameters (ignored).

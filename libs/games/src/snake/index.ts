@@ -27,9 +27,9 @@ export {
 export { closedTour, generateSnake, type SnakeGenerateOptions } from './snake.generate.js';
 
 /**
- * Snake (DESIGN.md §5): eat every apple in the fewest steps, or (`survive`) make a legal walk of a
- * given length. A planning game: horizon T asks for every apple eaten by step T; `survive` S has
- * the single horizon S (lower bound and default cap both S).
+ * Snake (docs/cli.md#instance-formats): eat every apple in the fewest steps, or (`survive`) make a
+ * legal walk of a given length. A planning game: horizon T asks for every apple eaten by step T;
+ * `survive` S has the single horizon S (lower bound and default cap both S).
  */
 export const snakeGame: GameDefinition<SnakeInstance, SnakeSolution> = {
   id: 'snake',

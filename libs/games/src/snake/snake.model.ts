@@ -5,9 +5,9 @@ export type Cell = [x: number, y: number];
 export type AppleOrder = 'any' | 'given';
 
 /**
- * A Snake instance (DESIGN.md §5). The snake's body is the last `length` cells its head visited;
- * `body` is the initial part of that history, head first. A body shorter than `length` (a head
- * alone, say) grows out to `length` cells as the head moves.
+ * A Snake instance (docs/cli.md#instance-formats). The snake's body is the last `length` cells its
+ * head visited; `body` is the initial part of that history, head first. A body shorter than
+ * `length` (a head alone, say) grows out to `length` cells as the head moves.
  */
 export interface SnakeInstance {
   width: number;

@@ -31,7 +31,7 @@ function errorOf(input: unknown): InputError {
 }
 
 describe(parseSnakeInstance.name, () => {
-  it('reads the DESIGN §5 format', () => {
+  it('reads the format of docs/cli.md', () => {
     expect(parseSnakeInstance(valid)).toEqual(valid);
   });
 

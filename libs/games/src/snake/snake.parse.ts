@@ -14,7 +14,7 @@ export const SNAKE_MAX_SIDE = 200;
 const FIELDS = new Set(['width', 'height', 'length', 'body', 'start', 'apples', 'order', 'survive']);
 
 /**
- * Parses a Snake instance (DESIGN.md §5):
+ * Parses a Snake instance (docs/cli.md#instance-formats):
  * `{"width": W, "height": H, "length": L, "apples": [[x,y],...], "order": "any"|"given",
  *   "body": [[x,y],...]}`, with these readings:
  * - `body` is head first and must be a connected path without repeats; instead of it, `start`

@@ -28,9 +28,9 @@ export { renderTicTacToe, type TicTacToeRender } from './tictactoe.render.js';
 export { ticTacToeLowerBound } from './tictactoe.lower-bound.js';
 
 /**
- * Tic-tac-toe, k in a row on n x n (DESIGN.md §5): a move that wins at once for the player to move,
- * or `"move": null` when none does, with the cells that block the opponent's immediate wins. One
- * solve at horizon 0; `--unique` asks whether another cell also wins.
+ * Tic-tac-toe, k in a row on n x n (docs/cli.md#instance-formats): a move that wins at once for the
+ * player to move, or `"move": null` when none does, with the cells that block the opponent's
+ * immediate wins. One solve at horizon 0; `--unique` asks whether another cell also wins.
  */
 export const tictactoeGame: GameDefinition<TicTacToeInstance, TicTacToeSolution> = {
   id: 'tictactoe',

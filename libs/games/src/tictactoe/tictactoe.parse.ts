@@ -7,11 +7,12 @@ export const TICTACTOE_MAX_SIZE = 50;
 const FIELDS = new Set(['board', 'player', 'k']);
 
 /**
- * Parses a position (DESIGN.md §5): `{"board": ["X.O", ".X.", "O.."], "player": "X", "k": 3}`.
- * `board` is n rows of n characters, `X`, `O` or `.` (letters in either case); `k` (1..n) defaults
- * to n; `player` defaults to whoever is to move when X starts (X when both have as many marks, O
- * when X has one more). A board where someone already has k in a row is rejected: the game is over.
- * The JSON may also come as text. Throws `InputError` naming the field at fault.
+ * Parses a position (docs/cli.md#instance-formats):
+ * `{"board": ["X.O", ".X.", "O.."], "player": "X", "k": 3}`. `board` is n rows of n characters,
+ * `X`, `O` or `.` (letters in either case); `k` (1..n) defaults to n; `player` defaults to whoever
+ * is to move when X starts (X when both have as many marks, O when X has one more). A board where
+ * someone already has k in a row is rejected: the game is over. The JSON may also come as text.
+ * Throws `InputError` naming the field at fault.
  */
 export function parseTicTacToeInstance(input: unknown): TicTacToeInstance {
   const raw = typeof input === 'string' ? parseJsonText(input) : input;

@@ -36,8 +36,8 @@ export { renderTowers, type TowersRender } from './towers.render.js';
 export { towersLowerBound } from './towers.lower-bound.js';
 
 /**
- * Towers (Skyscrapers, DESIGN.md §5): fill an n x n Latin square whose edge clues count the towers
- * seen. One solve at horizon 0; `--unique` blocks the grid and solves again.
+ * Towers (Skyscrapers, docs/cli.md#instance-formats): fill an n x n Latin square whose edge clues
+ * count the towers seen. One solve at horizon 0; `--unique` blocks the grid and solves again.
  */
 export const towersGame: GameDefinition<TowersInstance, TowersSolution> = {
   id: 'towers',

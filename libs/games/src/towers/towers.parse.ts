@@ -7,7 +7,8 @@ export const TOWERS_MAX_SIZE = 50;
 const FIELDS = new Set(['n', 'top', 'bottom', 'left', 'right', 'givens']);
 
 /**
- * Parses a Towers puzzle (DESIGN.md §5), either as Simon Tatham's game ID or as JSON.
+ * Parses a Towers puzzle (docs/cli.md#instance-formats), either as Simon Tatham's game ID or as
+ * JSON.
  *
  * Game ID, as `sgt-towers --generate` prints it: `N[dD]:C/C/.../C[,GIVENS]`. `N` is the size, an
  * optional `dD` the difficulty letter of the parameters (ignored). Then 4N clues separated by `/`,

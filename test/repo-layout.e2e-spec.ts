@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import vitestConfig from '../vitest.config.js';
+import { importCycles, importGraph } from './support/import-graph.js';
 import { repoRoot } from './support/run-cli.js';
 
 interface NestProject {
@@ -58,5 +59,13 @@ describe('nest-cli.json', () => {
       expect(existsSync(entry), `${name}: ${entry}`).toBe(true);
       expect(project.sourceRoot.startsWith(`${project.root}/`), name).toBe(true);
     }
+  });
+});
+
+describe('the imports', () => {
+  it('form no cycle, among the sources, specs, benches and the dashboard', () => {
+    const graph = importGraph(repoRoot, ['tsconfig.json', 'apps/web/tsconfig.json']);
+    expect(graph.size).toBeGreaterThan(400);
+    expect(importCycles(graph)).toEqual([]);
   });
 });

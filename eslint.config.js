@@ -1,6 +1,84 @@
+import { dirname, relative, resolve, sep } from 'node:path';
+
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
+
+/** Libraries are imported through their alias, never by a path into their sources. */
+const throughAliases = {
+  group: ['../../libs/*', '../../../libs/*', '**/libs/*/src/*'],
+  message: 'import libraries through @satfarm/<lib>',
+};
+
+/** `no-restricted-imports` with the alias rule and `more`: a later setting replaces an earlier one. */
+const restrictedImports = (...more) => ['error', { patterns: [throughAliases, ...more] }];
+
+/**
+ * What the pure libraries (cnf, sweep, games) may not import: processes, the queue and Redis, a
+ * framework, and the libraries that bring them (only libs/solver starts processes, libs/engine and
+ * the farm's libraries run it, libs/queue holds BullMQ's settings).
+ */
+const impure = {
+  processes: {
+    group: ['child_process', 'node:child_process'],
+    message: 'pure libraries start no processes: only libs/solver does',
+  },
+  queue: {
+    group: ['bullmq', 'bullmq/*', 'ioredis', 'ioredis/*', '@nestjs/*'],
+    message: 'pure libraries touch no queue, no Redis and no framework',
+  },
+  solving: {
+    group: ['@satfarm/solver', '@satfarm/engine', '@satfarm/queue', '@satfarm/farm-*'],
+    message: 'pure libraries run no solver: solving lives in libs/engine, which may import them',
+  },
+};
+// The same modules, imported dynamically (a selector's regex cannot hold a slash: `.` stands for it).
+const impureModule =
+  /^(node:)?child_process$|^(bullmq|ioredis|@nestjs.|@satfarm.(solver|engine|queue|farm-))/;
+
+const repoRoot = import.meta.dirname;
+
+/** `apps/<name>` or `libs/<name>` for a file of the repository, else undefined. */
+function areaOf(file) {
+  const [top, name, ...rest] = relative(repoRoot, file).split(sep);
+  return (top === 'apps' || top === 'libs') && name !== undefined && rest.length > 0
+    ? `${top}/${name}`
+    : undefined;
+}
+
+/**
+ * Apps compose libraries: a file of an app or a library imports no app's source but its own app's.
+ * Relative specifiers are resolved against the importing file, so any depth of `../` is caught; the
+ * `@satfarm/*` aliases name libraries only.
+ */
+const noAppImport = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      fromApp: "{{from}} imports {{to}}'s source: apps share code through a library, not each other",
+      fromLib: "{{from}} imports {{to}}'s source: libraries never depend on an app",
+    },
+  },
+  create(context) {
+    const from = areaOf(context.filename);
+    if (from === undefined) return {};
+    const check = (source) => {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.'))
+        return;
+      const to = areaOf(resolve(dirname(context.filename), source.value));
+      if (to === undefined || to === from || !to.startsWith('apps/')) return;
+      const messageId = from.startsWith('apps/') ? 'fromApp' : 'fromLib';
+      context.report({ node: source, messageId, data: { from, to } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'apps/web/dist/**', 'bench/results/**'] },
@@ -10,22 +88,14 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
+    plugins: { satfarm: { rules: { 'no-app-import': noAppImport } } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../../libs/*', '../../../libs/*', '**/libs/*/src/*'],
-              message: 'import libraries through @satfarm/<lib>',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictedImports(),
+      'satfarm/no-app-import': 'error',
     },
   },
   {
@@ -33,23 +103,22 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    // Pure libraries never spawn processes or touch the queue: only libs/solver runs subprocesses.
     files: ['libs/cnf/**', 'libs/sweep/**', 'libs/games/**'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-imports': restrictedImports(impure.processes, impure.queue, impure.solving),
+      'no-restricted-syntax': [
         'error',
         {
-          paths: [
-            'node:child_process',
-            'child_process',
-            'bullmq',
-            '@nestjs/common',
-            '@nestjs/core',
-            'ioredis',
-          ],
+          selector: `ImportExpression[source.value=${impureModule}]`,
+          message: 'pure libraries start no processes, touch no queue and run no solver',
         },
       ],
     },
+  },
+  {
+    // A spec may check an encoding by solving it (the specs that do run kissat).
+    files: ['libs/cnf/**/*.spec.ts', 'libs/sweep/**/*.spec.ts', 'libs/games/**/*.spec.ts'],
+    rules: { 'no-restricted-imports': restrictedImports(impure.processes, impure.queue) },
   },
   prettier,
 );

@@ -47,17 +47,18 @@ function areaOf(file) {
 }
 
 /**
- * Apps compose libraries: a file of an app or a library imports no app's source but its own app's.
- * Relative specifiers are resolved against the importing file, so any depth of `../` is caught; the
- * `@satfarm/*` aliases name libraries only.
+ * Apps compose libraries: a file of an app or a library imports no app's source but its own app's,
+ * and reaches another library through its alias only. Relative specifiers are resolved against the
+ * importing file, so any depth of `../` is caught; the `@satfarm/*` aliases name libraries only.
  */
-const noAppImport = {
+const importBoundaries = {
   meta: {
     type: 'problem',
     schema: [],
     messages: {
       fromApp: "{{from}} imports {{to}}'s source: apps share code through a library, not each other",
       fromLib: "{{from}} imports {{to}}'s source: libraries never depend on an app",
+      otherLib: "{{from}} imports {{to}}'s source by path: import it through its @satfarm alias",
     },
   },
   create(context) {
@@ -67,8 +68,12 @@ const noAppImport = {
       if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.'))
         return;
       const to = areaOf(resolve(dirname(context.filename), source.value));
-      if (to === undefined || to === from || !to.startsWith('apps/')) return;
-      const messageId = from.startsWith('apps/') ? 'fromApp' : 'fromLib';
+      if (to === undefined || to === from) return;
+      const messageId = to.startsWith('libs/')
+        ? 'otherLib'
+        : from.startsWith('apps/')
+          ? 'fromApp'
+          : 'fromLib';
       context.report({ node: source, messageId, data: { from, to } });
     };
     return {
@@ -88,14 +93,14 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { satfarm: { rules: { 'no-app-import': noAppImport } } },
+    plugins: { satfarm: { rules: { 'import-boundaries': importBoundaries } } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       'no-restricted-imports': restrictedImports(),
-      'satfarm/no-app-import': 'error',
+      'satfarm/import-boundaries': 'error',
     },
   },
   {

@@ -28,13 +28,12 @@ const impure = {
     message: 'pure libraries touch no queue, no Redis and no framework',
   },
   solving: {
-    group: ['@satfarm/solver', '@satfarm/engine', '@satfarm/queue', '@satfarm/farm-*'],
+    group: ['@satfarm/solver', '@satfarm/engine', '@satfarm/queue'],
     message: 'pure libraries run no solver: solving lives in libs/engine, which may import them',
   },
 };
 // The same modules, imported dynamically (a selector's regex cannot hold a slash: `.` stands for it).
-const impureModule =
-  /^(node:)?child_process$|^(bullmq|ioredis|@nestjs.|@satfarm.(solver|engine|queue|farm-))/;
+const impureModule = /^(node:)?child_process$|^(bullmq|ioredis|@nestjs.|@satfarm.(solver|engine|queue))/;
 
 const repoRoot = import.meta.dirname;
 
@@ -45,6 +44,19 @@ function areaOf(file) {
     ? `${top}/${name}`
     : undefined;
 }
+
+/**
+ * What an app offers the apps that run it inside their own process (`satfarm api`, `worker` and
+ * `serve` start them; docs/farm.md#processes-and-entry-points): its bootstrap and what configures
+ * it. Nothing else of an app may be imported by another.
+ */
+const appEntryPoints = new Set([
+  'apps/api/src/api.bootstrap.ts',
+  'apps/api/src/embedded/local-redis.server.ts',
+  'apps/worker/src/worker.bootstrap.ts',
+  'apps/worker/src/worker.module.ts',
+  'apps/worker/src/worker.options.ts',
+]);
 
 /**
  * Apps compose libraries: a file of an app or a library imports no app's source but its own app's,
@@ -67,8 +79,11 @@ const importBoundaries = {
     const check = (source) => {
       if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.'))
         return;
-      const to = areaOf(resolve(dirname(context.filename), source.value));
+      const target = resolve(dirname(context.filename), source.value);
+      const to = areaOf(target);
       if (to === undefined || to === from) return;
+      const entryPoint = relative(repoRoot, target).split(sep).join('/').replace(/\.js$/, '.ts');
+      if (from.startsWith('apps/') && appEntryPoints.has(entryPoint)) return;
       const messageId = to.startsWith('libs/')
         ? 'otherLib'
         : from.startsWith('apps/')

@@ -7,7 +7,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { InputError } from '@satfarm/games';
 import { FarmKeys } from '@satfarm/queue';
 
-import { importGameLookup } from '../../worker/src/games-module.js';
+import { importGameLookup } from '@satfarm/engine';
 
 import { AppModule } from './app.module.js';
 import { API_KEYS, type ApiKeys } from './auth/api-keys.js';

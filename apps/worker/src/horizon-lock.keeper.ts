@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 
 import type { StartedReport } from '@satfarm/queue';
-import { threadExecArgv } from './thread-exec-argv.js';
+import { threadExecArgv } from '@satfarm/engine';
 
 /**
  * What the keeper's thread is told: hold a job's lock (with the token it was taken with, and the

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 
 import { WORKER_OPTIONS, type WorkerModuleOptions } from './worker.options.js';
-import { threadExecArgv } from './thread-exec-argv.js';
+import { threadExecArgv } from '@satfarm/engine';
 
 /** What the worker thread starts with: the worker's options, its games as a module to import. */
 export type HorizonWorkerThreadData = Omit<WorkerModuleOptions, 'games' | 'shutdownRequested'> & {

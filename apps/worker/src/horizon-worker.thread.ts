@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 import { installSolverReaper } from '@satfarm/solver';
 
-import { importGameLookup } from './games-module.js';
+import { importGameLookup } from '@satfarm/engine';
 import { HorizonWorkerService } from './horizon-worker.service.js';
 import type {
   HorizonWorkerThreadMessage,

@@ -11,7 +11,9 @@ import { HorizonLockKeeper } from './horizon-lock.keeper.js';
 import { HorizonReportSender } from './horizon-report.sender.js';
 import { createHorizonProcessor } from './horizon.processor.js';
 import { abortOnLostLocks } from './lost-lock.listener.js';
-import { type GameLookup, SolveHorizonUseCase } from './solve-horizon.usecase.js';
+import { type GameLookup } from '@satfarm/engine';
+
+import { SolveHorizonUseCase } from './solve-horizon.usecase.js';
 
 /** How a horizon worker runs. */
 export interface HorizonWorkerOptions {

@@ -1,19 +1,19 @@
 import { CnfFormula, FormulaBuildStopped } from '@satfarm/cnf';
 import {
   encodeWithin,
+  type GameLookup,
   type HorizonResult,
   solveEncoded,
   solverUsageOf,
   unbuiltReason,
 } from '@satfarm/engine';
-import { type GameDefinition, gameById } from '@satfarm/games';
+import { gameById } from '@satfarm/games';
 import type { FinishedReport, HorizonJob, HorizonProgress } from '@satfarm/queue';
 import { createSolver, type SatSolver, type SolverName, type SolverProgress } from '@satfarm/solver';
 
 import { ParsedInstanceCache } from './parsed-instance.cache.js';
 
 /** Finds a game by name (the registry by default; tests pass their own games). */
-export type GameLookup = (name: string) => GameDefinition<unknown, unknown>;
 
 /** What one horizon's run produced: a finished report without its routing fields. */
 export type HorizonRunOutcome = Omit<

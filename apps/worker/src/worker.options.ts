@@ -1,8 +1,6 @@
-import { defaultMaxFormulaBytes } from '@satfarm/engine';
+import { defaultMaxFormulaBytes, type GameLookup } from '@satfarm/engine';
 import type { FarmConfig } from '@satfarm/queue';
 import type { LaunchMode } from '@satfarm/solver';
-
-import type { GameLookup } from './solve-horizon.usecase.js';
 
 /** How a worker process (or the worker part of `satfarm serve`) runs. */
 export interface WorkerModuleOptions {

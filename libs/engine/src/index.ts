@@ -5,6 +5,8 @@ export * from './solve-instance.js';
 export * from './option-scope.js';
 export * from './formula-memory.js';
 export * from './refinement.loop.js';
+export * from './thread-exec-argv.js';
+export * from './games-module.js';
 export { SinglesUniquenessCheck } from './generate/singles.unique.js';
 export {
   type GeneratedSingles,

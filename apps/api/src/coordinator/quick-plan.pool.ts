@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 
 import type { KnownPlan } from '@satfarm/sweep';
-import { threadExecArgv } from '../../../worker/src/thread-exec-argv.js';
+import { threadExecArgv } from '@satfarm/engine';
 
 /** What a quick-plan search gave: a verified plan, none, or why it failed. */
 export type QuickPlanOutcome = { known?: KnownPlan<unknown> } | { error: string };

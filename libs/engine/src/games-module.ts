@@ -1,7 +1,10 @@
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import type { GameLookup } from './solve-horizon.usecase.js';
+import type { GameDefinition } from '@satfarm/games';
+
+/** Finds a game by its name: the registry's `gameById`, or a module's `lookup`. */
+export type GameLookup = (name: string) => GameDefinition<unknown, unknown>;
 
 /**
  * The game lookup a module exports as `lookup` (a file path or a URL): how a farm with games

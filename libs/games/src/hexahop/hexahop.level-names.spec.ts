@@ -17,7 +17,7 @@ describe(displayNameOf.name, () => {
     for (const n of names) expect(n).toBe(n.replace(/\s+/g, ' ').trim());
   });
 
-  it('names the levels HEXAHOP.md mentions', () => {
+  it('names the levels by the titles the game shows', () => {
     expect(displayNameOf('0_green\\asymmetrix.lev')).toBe('Orbital');
     expect(displayNameOf('1_trampoline\\01.lev')).toBe('Mini Island');
     expect(displayNameOf('2_greendoor\\test_green_gate.lev')).toBe('Green Walls');

@@ -1,5 +1,4 @@
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
-import type { Redis } from 'ioredis';
 
 import { VerificationError } from '@satfarm/engine';
 import { InputError } from '@satfarm/games';
@@ -18,10 +17,11 @@ import type { SolveHorizonUseCase } from './solve-horizon.usecase.js';
 
 /** What a horizon processor needs. */
 export interface HorizonProcessorDeps {
-  redis: Redis;
+  /** Where the cancel markers are read (a Redis connection). */
+  redis: { mget(...keys: string[]): Promise<Array<string | null>> };
   keys: FarmKeys;
-  reports: HorizonReportSender;
-  solveHorizon: SolveHorizonUseCase;
+  reports: Pick<HorizonReportSender, 'send'>;
+  solveHorizon: Pick<SolveHorizonUseCase, 'execute'>;
   /** This worker process's name in reports (host:pid). */
   worker: string;
   /** A horizon still running after this long is reported started (default 50 ms). */
@@ -48,6 +48,12 @@ export interface HorizonProcessorDeps {
   ) => void;
 }
 
+/** What the processor uses of a BullMQ job. */
+export type HorizonJobHandle = Pick<
+  Job,
+  'id' | 'data' | 'attemptsMade' | 'opts' | 'updateProgress' | 'moveToDelayed'
+>;
+
 const STARTED_REPORT_DELAY_MS = 50;
 const PROGRESS_INTERVAL_MS = 1000;
 
@@ -69,7 +75,7 @@ export interface HorizonJobSummary {
  */
 export function createHorizonProcessor(deps: HorizonProcessorDeps) {
   return async (
-    job: Job,
+    job: HorizonJobHandle,
     token: string | undefined,
     signal: AbortSignal | undefined,
   ): Promise<HorizonJobSummary> => {
@@ -164,7 +170,7 @@ export function createHorizonProcessor(deps: HorizonProcessorDeps) {
  * fails (the lock is lost, Redis is gone) a plain error leaves the job to BullMQ's retry, or to
  * the stalled check of another worker.
  */
-async function handBack(job: Job, token: string | undefined, reason: unknown): Promise<never> {
+async function handBack(job: HorizonJobHandle, token: string | undefined, reason: unknown): Promise<never> {
   const detail = `interrupted (${String(reason)}); handed back`;
   if (token === undefined) throw new Error(detail);
   try {

@@ -79,9 +79,36 @@ export interface CoordinatorSettings {
   levelFiles: readonly string[];
 }
 
+/** What the coordinator uses of the job store (`JobStore`, Redis). */
+export type CoordinatorStore = Pick<
+  JobStore,
+  | 'create'
+  | 'claimBatchKey'
+  | 'releaseBatchKey'
+  | 'load'
+  | 'instance'
+  | 'finalResource'
+  | 'update'
+  | 'ids'
+  | 'unfinishedIds'
+  | 'prune'
+  | 'statuses'
+  | 'batch'
+  | 'batchJobIds'
+  | 'batchIds'
+  | 'pruneBatches'
+  | 'finalResources'
+  | 'archiveEntries'
+  | 'unarchivedIds'
+  | 'archivedJobs'
+>;
+
+/** What the coordinator uses of the horizon dispatch (`HorizonDispatch`, BullMQ). */
+export type CoordinatorDispatch = Pick<HorizonDispatch, 'enqueue' | 'stopRunning' | 'removeWaiting'>;
+
 export interface CoordinatorDeps {
-  store: JobStore;
-  dispatch: HorizonDispatch;
+  store: CoordinatorStore;
+  dispatch: CoordinatorDispatch;
   progress: ProgressSink;
   metrics: FarmMetrics;
   games: GameLookup;

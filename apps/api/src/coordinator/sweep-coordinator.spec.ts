@@ -1,0 +1,489 @@
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { pigeonLadderGame } from '@satfarm/engine/testing';
+import { type GameDefinition, gameById, InputError } from '@satfarm/games';
+import {
+  type CancelReason,
+  type FinishedReport,
+  type HorizonEventPayload,
+  isFinalStatus,
+  type JobEventPayload,
+  type JobRequest,
+  type JobResource,
+  type JobStatus,
+  PayloadError,
+} from '@satfarm/queue';
+import { parseSweepState } from '@satfarm/sweep';
+
+import { FarmMetrics } from '../metrics/farm-metrics.js';
+import type { HorizonToQueue } from './horizon.dispatch.js';
+import type { JobRecord } from './job-record.js';
+import type { JobWrite, NewJob } from './job.store.js';
+import {
+  type CoordinatorDispatch,
+  type CoordinatorStore,
+  type ProgressSink,
+  SweepCoordinator,
+} from './sweep-coordinator.js';
+
+const NOW = 1_700_000_000_000;
+
+interface StoredJob {
+  record: JobRecord;
+  instance: unknown;
+  resource?: JobResource;
+}
+
+/**
+ * The job store in memory: versioned records read as the Redis store reads them (JSON, the sweep
+ * state parsed), a compare-and-set update, and the cancel markers it was asked to set. Batches and
+ * the store of record are not kept: a test that reaches them fails.
+ */
+class InMemoryJobStore implements CoordinatorStore {
+  readonly jobs = new Map<string, StoredJob>();
+  readonly markers = new Set<string>();
+  writes = 0;
+
+  create(jobs: NewJob[]): Promise<boolean> {
+    for (const { meta, instance, state, resource } of jobs) {
+      this.jobs.set(meta.id, { record: roundTrip({ meta, state, version: 1 }), instance, resource });
+    }
+    return Promise.resolve(true);
+  }
+
+  load(jobId: string): Promise<JobRecord | undefined> {
+    const stored = this.jobs.get(jobId);
+    return Promise.resolve(stored === undefined ? undefined : roundTrip(stored.record));
+  }
+
+  instance(jobId: string): Promise<unknown> {
+    return Promise.resolve(this.jobs.get(jobId)?.instance);
+  }
+
+  finalResource(jobId: string): Promise<JobResource | undefined> {
+    return Promise.resolve(this.jobs.get(jobId)?.resource);
+  }
+
+  finalResources(jobIds: string[]): Promise<Array<JobResource | undefined>> {
+    return Promise.resolve(jobIds.map((id) => this.jobs.get(id)?.resource));
+  }
+
+  async update<D extends JobWrite>(
+    jobId: string,
+    decide: (record: JobRecord) => D | undefined | Promise<D | undefined>,
+  ): Promise<{ record: JobRecord; decision: D } | undefined> {
+    const record = await this.load(jobId);
+    if (record === undefined) return undefined;
+    const decision = await decide(record);
+    if (decision === undefined) return undefined;
+    const stored = this.jobs.get(jobId)!;
+    if (stored.record.version !== record.version) throw new Error('concurrent update in a serial test');
+    stored.record = roundTrip({ meta: record.meta, state: decision.state, version: record.version + 1 });
+    if (decision.resource !== undefined) stored.resource = decision.resource;
+    for (const id of decision.markers) this.markers.add(id);
+    this.writes++;
+    return { record, decision };
+  }
+
+  statuses(jobIds: string[]): Promise<Array<JobStatus | undefined>> {
+    return Promise.resolve(jobIds.map((id) => this.jobs.get(id)?.record.state.status));
+  }
+
+  ids(status: JobStatus | undefined, offset: number, limit: number): Promise<string[]> {
+    const ids = [...this.jobs.values()]
+      .filter((j) => status === undefined || j.record.state.status === status)
+      .sort((a, b) => b.record.meta.createdAt - a.record.meta.createdAt)
+      .map((j) => j.record.meta.id);
+    return Promise.resolve(ids.slice(offset, offset + limit));
+  }
+
+  unfinishedIds(): Promise<string[]> {
+    const open = [...this.jobs.values()].filter((j) => !isFinalStatus(j.record.state.status));
+    return Promise.resolve(open.map((j) => j.record.meta.id));
+  }
+
+  prune(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  claimBatchKey = notKept;
+  releaseBatchKey = notKept;
+  batch = notKept;
+  batchJobIds = notKept;
+  batchIds = notKept;
+  pruneBatches = notKept;
+  archiveEntries = notKept;
+  unarchivedIds = notKept;
+  archivedJobs = notKept;
+}
+
+function notKept(): Promise<never> {
+  return Promise.reject(new Error('batches and the store of record are not kept by this store'));
+}
+
+/** A record as it comes back from Redis: JSON, with the sweep state parsed. */
+function roundTrip(record: JobRecord): JobRecord {
+  const copy = JSON.parse(JSON.stringify(record)) as JobRecord;
+  return { ...copy, state: { ...copy.state, sweep: parseSweepState(copy.state.sweep) } };
+}
+
+/** The horizons handed to the workers and the cancels sent to them, in order. */
+class RecordingDispatch implements CoordinatorDispatch {
+  readonly queued: HorizonToQueue[] = [];
+  readonly stopped: Array<{ ids: string[]; reason: CancelReason; decidedAt: number }> = [];
+  readonly removed: string[][] = [];
+
+  enqueue(horizons: HorizonToQueue[]): Promise<void> {
+    this.queued.push(...horizons);
+    return Promise.resolve();
+  }
+
+  stopRunning(ids: string[], reason: CancelReason, decidedAt: number): Promise<void> {
+    if (ids.length > 0) this.stopped.push({ ids, reason, decidedAt });
+    return Promise.resolve();
+  }
+
+  removeWaiting(ids: string[]): Promise<void> {
+    this.removed.push(ids);
+    return Promise.resolve();
+  }
+
+  /** The horizons queued so far, as `t` values. */
+  get queuedTs(): number[] {
+    return this.queued.map((h) => h.payload.t);
+  }
+}
+
+class RecordingProgress implements ProgressSink {
+  readonly horizons: HorizonEventPayload[] = [];
+  readonly jobs: JobEventPayload[] = [];
+
+  horizon(event: HorizonEventPayload): void {
+    this.horizons.push(event);
+  }
+
+  job(event: JobEventPayload): void {
+    this.jobs.push(event);
+  }
+
+  batch(): void {}
+
+  solverProgress(): void {}
+}
+
+const games = (name: string, field?: string): GameDefinition<unknown, unknown> =>
+  name === 'pigeons' ? pigeonLadderGame : gameById(name, field);
+
+let running: SweepCoordinator | undefined;
+
+afterEach(() => {
+  running?.close();
+  running = undefined;
+});
+
+function farm() {
+  const store = new InMemoryJobStore();
+  const dispatch = new RecordingDispatch();
+  const progress = new RecordingProgress();
+  let now = NOW;
+  const coordinator = new SweepCoordinator({
+    store,
+    dispatch,
+    progress,
+    metrics: new FarmMetrics(),
+    games,
+    settings: { maxHorizon: 50, defaultParallelism: 2, levelFiles: [] },
+    clock: () => now,
+  });
+  running = coordinator;
+  const advance = (ms: number): void => {
+    now += ms;
+  };
+  return { coordinator, store, dispatch, progress, advance };
+}
+
+/** Five pigeons, whose game claims a plan of at least 4 holes: the sweep starts at horizon 3. */
+function pigeons(options: JobRequest['options'] = {}): JobRequest {
+  return { game: 'pigeons', instance: { pigeons: 5, lowerBound: 4 }, options };
+}
+
+function report(jobId: string, t: number, result: FinishedReport['result']): FinishedReport {
+  return {
+    kind: 'finished',
+    jobId,
+    game: 'pigeons',
+    t,
+    worker: 'host-a:1',
+    result,
+    startedAt: NOW,
+    ms: 40,
+    stats: { vars: 10 * t, clauses: 20 * t, solver: 'kissat-4.0.0', solverMs: 30, encodeMs: 1 },
+    ...(result === 'sat'
+      ? { plan: { holes: Array.from({ length: 5 }, (_, i) => i % t) }, planLength: t }
+      : {}),
+  };
+}
+
+/** The error `run` rejects with. */
+async function rejection(run: Promise<unknown>): Promise<Error> {
+  try {
+    await run;
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('resolved; a rejection was expected');
+}
+
+describe(SweepCoordinator.name, () => {
+  describe('bad jobs', () => {
+    it.each([
+      ['a horizon cap above the farm', pigeons({ maxHorizon: 51 }), 'options.maxHorizon', /at most 50/],
+      [
+        'a first horizon above the cap',
+        pigeons({ maxHorizon: 8, minHorizon: 9 }),
+        'options.minHorizon',
+        /at most the largest horizon, 8/,
+      ],
+      ['an unknown policy', pigeons({ policy: 'sideways' }), 'options.policy', /sideways/],
+    ])('refuse %s, naming the field, and store and queue nothing', async (_, request, field, reason) => {
+      const { coordinator, store, dispatch } = farm();
+      const err = await rejection(coordinator.submit([request]));
+      expect(err).toBeInstanceOf(PayloadError);
+      expect((err as PayloadError).field).toBe(field);
+      expect(err.message).toMatch(reason);
+      expect(store.jobs.size).toBe(0);
+      expect(dispatch.queued).toEqual([]);
+    });
+
+    it('refuse an unknown game, naming the field', async () => {
+      const { coordinator, store, dispatch } = farm();
+      const err = await rejection(coordinator.submit([{ game: 'no-such-game', instance: {} }]));
+      expect(err).toBeInstanceOf(InputError);
+      expect((err as InputError).field).toBe('game');
+      expect(store.jobs.size).toBe(0);
+      expect(dispatch.queued).toEqual([]);
+    });
+
+    it("refuse a submission whole when one of its jobs is bad, naming that job's field", async () => {
+      const { coordinator, store, dispatch } = farm();
+      const err = await rejection(coordinator.createBatch([pigeons(), pigeons({ maxHorizon: 99 })]));
+      expect((err as PayloadError).field).toBe('jobs[1].options.maxHorizon');
+      expect(store.jobs.size).toBe(0);
+      expect(dispatch.queued).toEqual([]);
+    });
+  });
+
+  describe('a new job', () => {
+    it('is stored queued and its first horizons, `parallelism` of them from the lower bound, go to the workers', async () => {
+      const { coordinator, store, dispatch } = farm();
+      const { jobIds } = await coordinator.submit([pigeons({ parallelism: 3, priority: 5 })], 'key-a');
+      const [id] = jobIds as [string];
+      expect(store.jobs.get(id)?.record.state.status).toBe('queued');
+      expect(dispatch.queuedTs).toEqual([3, 4, 5]);
+      expect(dispatch.queued[0]).toEqual({
+        payload: {
+          jobId: id,
+          game: 'pigeons',
+          instance: { pigeons: 5, lowerBound: 4 },
+          t: 3,
+          solver: 'kissat',
+        },
+        priority: 5,
+        tenant: 'key-a/jobs',
+      });
+      await expect(coordinator.resource(id)).resolves.toMatchObject({ id, status: 'queued' });
+    });
+
+    it("takes the farm's parallelism when it names none", async () => {
+      const { coordinator, dispatch } = farm();
+      await coordinator.submit([pigeons()]);
+      expect(dispatch.queuedTs).toEqual([3, 4]);
+    });
+  });
+
+  describe('reports', () => {
+    it('finish a job optimal on SAT at t and UNSAT at t-1, cancelling the horizons the answer dominates', async () => {
+      const { coordinator, store, dispatch, progress, advance } = farm();
+      const { jobIds } = await coordinator.submit([pigeons({ parallelism: 3 })]);
+      const [id] = jobIds as [string];
+      advance(100);
+
+      await coordinator.handleReport(report(id, 4, 'sat'));
+      // Horizon 5 can only find a longer plan: it is stopped where it runs and taken off the queue.
+      expect(dispatch.stopped).toContainEqual({
+        ids: [`${id}.t5`],
+        reason: 'dominated',
+        decidedAt: NOW + 40,
+      });
+      expect(dispatch.removed).toContainEqual([`${id}.t5`]);
+      expect(store.markers.has(`${id}.t5`)).toBe(true);
+      expect(store.jobs.get(id)?.resource).toBeUndefined();
+
+      await coordinator.handleReport(report(id, 3, 'unsat'));
+      const resource = await coordinator.resource(id);
+      expect(resource).toMatchObject({ status: 'optimal', horizon: 4, bounds: { lower: 4, upper: 4 } });
+      expect(progress.jobs.at(-1)).toMatchObject({ jobId: id, status: 'optimal', horizon: 4 });
+      expect(dispatch.queuedTs).toEqual([3, 4, 5]);
+    });
+
+    it('that finish a job stop its other horizons as finished, and mark the job against late starts', async () => {
+      const { coordinator, store, dispatch, advance } = farm();
+      const { jobIds } = await coordinator.submit([pigeons({ parallelism: 3 })]);
+      const [id] = jobIds as [string];
+      advance(100);
+      await coordinator.handleReport(report(id, 3, 'unsat'));
+      const inFlight = dispatch.queuedTs.filter((t) => t > 4).map((t) => `${id}.t${t}`);
+      expect(inFlight.length).toBeGreaterThan(0);
+
+      await coordinator.handleReport(report(id, 4, 'sat'));
+      await expect(coordinator.resource(id)).resolves.toMatchObject({ status: 'optimal', horizon: 4 });
+      // Told as soon as the answer is known, and again once the markers are written.
+      const stop = { ids: inFlight, reason: 'job-finished', decidedAt: NOW + 40 };
+      expect(dispatch.stopped.filter((s) => s.ids.includes(inFlight[0]!))).toEqual([stop, stop]);
+      expect(dispatch.removed.at(-1)).toEqual(inFlight);
+      expect(store.markers.has(id)).toBe(true);
+    });
+
+    it('raise the lower bound on UNSAT and queue the next horizons', async () => {
+      const { coordinator, dispatch } = farm();
+      const { jobIds } = await coordinator.submit([pigeons()]);
+      const [id] = jobIds as [string];
+      await coordinator.handleReport(report(id, 4, 'unsat'));
+      expect(dispatch.stopped).toContainEqual(
+        expect.objectContaining({ ids: [`${id}.t3`], reason: 'dominated' }),
+      );
+      expect(dispatch.queuedTs).toEqual([3, 4, 5, 6]);
+    });
+
+    it('change nothing when repeated, or when they come after the job ended', async () => {
+      const { coordinator, store, dispatch, progress } = farm();
+      const { jobIds } = await coordinator.submit([pigeons({ parallelism: 3 })]);
+      const [id] = jobIds as [string];
+      await coordinator.handleReport(report(id, 4, 'sat'));
+      const seen = (): unknown => ({
+        writes: store.writes,
+        queued: dispatch.queued.length,
+        stopped: dispatch.stopped.length,
+        removed: dispatch.removed.length,
+        events: progress.horizons.length + progress.jobs.length,
+      });
+      const before = seen();
+      await coordinator.handleReport(report(id, 4, 'sat'));
+      expect(seen()).toEqual(before);
+
+      await coordinator.handleReport(report(id, 3, 'unsat'));
+      const final = await coordinator.resource(id);
+      const after = seen();
+      await coordinator.handleReport(report(id, 3, 'unsat'));
+      await coordinator.handleReport(report(id, 5, 'sat'));
+      expect(seen()).toEqual(after);
+      await expect(coordinator.resource(id)).resolves.toEqual(final);
+    });
+
+    it('of an unknown job change nothing', async () => {
+      const { coordinator, store, dispatch } = farm();
+      await coordinator.handleReport(report('no-such-job', 4, 'sat'));
+      expect(store.writes).toBe(0);
+      expect(dispatch.queued).toEqual([]);
+    });
+
+    it("fail the job on a horizon's failure, naming the horizon", async () => {
+      const { coordinator, dispatch } = farm();
+      const { jobIds } = await coordinator.submit([pigeons()]);
+      const [id] = jobIds as [string];
+      await coordinator.handleReport({
+        kind: 'failed',
+        jobId: id,
+        game: 'pigeons',
+        t: 4,
+        worker: 'host-a:1',
+        error: 'kissat exited with signal SIGSEGV',
+      });
+      const resource = await coordinator.resource(id);
+      expect(resource).toMatchObject({ status: 'failed' });
+      expect(resource?.error).toMatch(/horizon 4: kissat exited with signal SIGSEGV/);
+      expect(dispatch.stopped).toContainEqual(expect.objectContaining({ reason: 'job-finished' }));
+    });
+  });
+
+  describe('cancel', () => {
+    it('ends the job cancelled and stops its horizons everywhere; later reports change nothing', async () => {
+      const { coordinator, store, dispatch } = farm();
+      const { jobIds } = await coordinator.submit([pigeons()]);
+      const [id] = jobIds as [string];
+      await coordinator.handleReport({
+        kind: 'started',
+        jobId: id,
+        game: 'pigeons',
+        t: 3,
+        worker: 'w:1',
+        at: NOW,
+      });
+
+      const resource = await coordinator.cancel(id);
+      expect(resource).toMatchObject({ id, status: 'cancelled' });
+      const horizons = [`${id}.t3`, `${id}.t4`];
+      expect(dispatch.stopped).toContainEqual(
+        expect.objectContaining({ ids: horizons, reason: 'job-cancelled' }),
+      );
+      expect(dispatch.removed).toContainEqual(horizons);
+      // The job's own marker stops a horizon of it that starts later.
+      expect([...store.markers].sort()).toEqual([id, ...horizons].sort());
+
+      const writes = store.writes;
+      await coordinator.handleReport(report(id, 4, 'sat'));
+      await coordinator.cancel(id);
+      expect(store.writes).toBe(writes);
+      await expect(coordinator.resource(id)).resolves.toMatchObject({ status: 'cancelled' });
+    });
+
+    it('answers undefined for an unknown job', async () => {
+      const { coordinator } = farm();
+      await expect(coordinator.cancel('no-such-job')).resolves.toBeUndefined();
+    });
+  });
+
+  describe('a lost horizon', () => {
+    it('fails the job when the lost run is the one in flight, and is ignored otherwise', async () => {
+      const { coordinator, store } = farm();
+      const { jobIds } = await coordinator.submit([pigeons()]);
+      const [id] = jobIds as [string];
+      await coordinator.horizonLost(`${id}.t4.r2`, 'stalled');
+      await coordinator.horizonLost('not-a-horizon', 'stalled');
+      expect(store.writes).toBe(0);
+      await coordinator.horizonLost(`${id}.t4`, 'job stalled more than allowable limit');
+      const resource = await coordinator.resource(id);
+      expect(resource).toMatchObject({ status: 'failed' });
+      expect(resource?.error).toMatch(/horizon 4 was lost: job stalled/);
+    });
+  });
+
+  describe('resume', () => {
+    it('queues again the horizons in flight of an unfinished job, and leaves finished jobs be', async () => {
+      const { coordinator, store } = farm();
+      const { jobIds } = await coordinator.submit([pigeons(), pigeons()]);
+      const [open, done] = jobIds as [string, string];
+      await coordinator.cancel(done);
+
+      const dispatch = new RecordingDispatch();
+      const restarted = new SweepCoordinator({
+        store,
+        dispatch,
+        progress: new RecordingProgress(),
+        metrics: new FarmMetrics(),
+        games,
+        settings: { maxHorizon: 50, defaultParallelism: 2, levelFiles: [] },
+        clock: () => NOW,
+      });
+      try {
+        await expect(restarted.resume()).resolves.toBe(1);
+        expect(dispatch.queued.map((h) => [h.payload.jobId, h.payload.t])).toEqual([
+          [open, 3],
+          [open, 4],
+        ]);
+      } finally {
+        restarted.close();
+      }
+    });
+  });
+});

@@ -3,8 +3,6 @@ import { availableParallelism } from 'node:os';
 import { startWorkerApp } from '../../apps/worker/src/worker.bootstrap.js';
 import { loadFarmConfig } from '@satfarm/queue';
 
-import { gamesWithStaircase } from './staircase.game.js';
-
 /**
  * A worker process for benchmarks: `satfarm worker` with the registry's games plus `staircase` and
  * `pigeons`. Started by the farm benchmarks: node dist/bench/farm/farm-worker.js
@@ -15,7 +13,7 @@ const app = await startWorkerApp({
   redisUrl: config.redisUrl,
   prefix: config.prefix,
   slots: config.workerSlots ?? availableParallelism(),
-  games: gamesWithStaircase,
+  gamesModule: new URL('./staircase.game.js', import.meta.url).href,
   solverLaunch: config.solverLaunch,
 });
 app.enableShutdownHooks();

@@ -19,7 +19,7 @@
 import { cpus } from 'node:os';
 
 import { FormulaBuildStopped } from '@satfarm/cnf';
-import { encodeWithin, type HorizonResult, solveEncoded, solveHorizon } from '@satfarm/engine';
+import { encodeWithin, type HorizonResult, runHorizon, solveEncoded } from '@satfarm/engine';
 import {
   DIRECTION_NAMES,
   HEXAHOP_MOVE_NAMES,
@@ -220,11 +220,13 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const result =
       cube.kind === 'state'
-        ? await solveHorizon(hexahopGame, cube.instance, left, solver, {
-            timeoutMs: capSec * 1000,
-            signal: stopped,
-            ...(variant === undefined ? {} : { encode: { variant } }),
-          })
+        ? await runHorizon(
+            hexahopGame,
+            cube.instance,
+            { t: left, timeoutMs: capSec * 1000, ...(variant === undefined ? {} : { encoding: variant }) },
+            solver,
+            { signal: stopped },
+          )
         : await solvePosition(cube);
     row.seconds = tenths((performance.now() - t0) / 1000);
     row.clauses = result.stats.clauses;

@@ -167,12 +167,11 @@ export async function startWorker(
   launcher?: string[],
 ): Promise<FarmProcess> {
   const script = `
-import { lookup } from '${pathToFileURL(gamesModule).href}';
 import { startWorkerApp } from '${dist('apps/worker/src/worker.bootstrap.js')}';
 import { workerOptionsOf } from '${dist('apps/worker/src/worker.options.js')}';
 import { loadFarmConfig } from '${dist('libs/queue/src/index.js')}';
 const config = loadFarmConfig();
-const app = await startWorkerApp({ ...workerOptionsOf(config, config.redisUrl, ${slots}), games: lookup });
+const app = await startWorkerApp({ ...workerOptionsOf(config, config.redisUrl, ${slots}), gamesModule: ${JSON.stringify(pathToFileURL(gamesModule).href)} });
 app.enableShutdownHooks();
 process.stdout.write(JSON.stringify({ ready: true }) + '\\n');
 `;

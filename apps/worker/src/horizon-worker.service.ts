@@ -31,13 +31,11 @@ export class HorizonWorkerService implements OnApplicationBootstrap, OnApplicati
       connection: this.connection,
       prefix: options.prefix,
       slots: options.slots,
-      games: options.games,
+      ...(options.gamesModule === undefined ? {} : { gamesModule: options.gamesModule }),
       solverLimits: options.solverLimits,
       formulaMemoryMiB: options.formulaMemoryMiB,
       solverLaunch: options.solverLaunch,
       horizonLockMs: options.horizonLockMs,
-      ...(options.shutdownRequested === undefined ? {} : { shutdownRequested: options.shutdownRequested }),
-      redisUrl: options.redisUrl,
     });
   }
 

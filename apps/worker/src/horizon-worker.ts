@@ -1,18 +1,16 @@
 import { hostname } from 'node:os';
 
-import { type Job, Queue, Worker } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 
 import { describeRedisError, FarmKeys, QueueName, WORKER_METRICS } from '@satfarm/queue';
-import { createSolver, type LaunchMode, liveSolverCount, type ResourceLimits } from '@satfarm/solver';
+import { HorizonThreadPool } from '@satfarm/engine';
+import type { LaunchMode, ResourceLimits } from '@satfarm/solver';
 
 import { HorizonCancelListener } from './horizon-cancel.listener.js';
-import { HorizonLockKeeper } from './horizon-lock.keeper.js';
 import { HorizonReportSender } from './horizon-report.sender.js';
 import { createHorizonProcessor } from './horizon.processor.js';
 import { abortOnLostLocks } from './lost-lock.listener.js';
-import { type GameLookup } from '@satfarm/engine';
-
 import { SolveHorizonUseCase } from './solve-horizon.usecase.js';
 
 /** How a horizon worker runs. */
@@ -22,8 +20,8 @@ export interface HorizonWorkerOptions {
   prefix: string;
   /** Solver slots: horizons solved at once by this process. */
   slots: number;
-  /** Game lookup (the registry by default). */
-  games?: GameLookup;
+  /** A module exporting the games' `lookup` (`importGameLookup`); the registry by default. */
+  gamesModule?: string;
   /** Limits of every solver process (none by default). */
   solverLimits?: ResourceLimits;
   /** The most memory one formula may take; none when unset (`workerOptionsOf` resolves the default). */
@@ -32,29 +30,20 @@ export interface HorizonWorkerOptions {
   solverLaunch?: LaunchMode;
   /** How long a claim on a horizon lasts without renewal (BullMQ's default by default). */
   horizonLockMs?: number;
-  /** True once the process shuts down, asked during builds (`WorkerModuleOptions.shutdownRequested`). */
-  shutdownRequested?: () => boolean;
-  /**
-   * The Redis URL of `connection`, for the thread that keeps the locks of running horizons while a
-   * formula build holds the event loop (`HorizonLockKeeper`).
-   */
-  redisUrl: string;
 }
 
-/** BullMQ's lock duration when none is set. */
-const BULLMQ_LOCK_MS = 30_000;
-
 /**
- * One worker process's horizon solving: a BullMQ worker with `slots` concurrent jobs, the cancel
- * listener that aborts running horizons, and the producer of reports. It owns all three and
- * closes them in `close()`: running solvers are aborted and their horizons handed back for a
- * retry, so a shutdown loses no work.
+ * One worker process's horizon solving: a BullMQ worker with `slots` concurrent jobs, each run in
+ * a thread of `HorizonThreadPool` so that this event loop (BullMQ's lock renewal, the cancel
+ * listener, the reports) never waits for a formula build; the cancel listener that aborts running
+ * horizons; and the producer of reports. It owns them all and closes them in `close()`: running
+ * solvers are aborted and their horizons handed back for a retry, so a shutdown loses no work.
  */
 export class HorizonWorker {
   private worker?: Worker;
   private reportsQueue?: Queue;
   private listener?: HorizonCancelListener;
-  private keeper?: HorizonLockKeeper;
+  private threads?: HorizonThreadPool;
   private slotsTimer?: NodeJS.Timeout;
   private forgetSlots?: () => Promise<unknown>;
   private closing?: Promise<void>;
@@ -64,7 +53,7 @@ export class HorizonWorker {
 
   /** Horizons being solved by this process now. */
   get activeSolvers(): number {
-    return liveSolverCount();
+    return this.threads?.busy ?? 0;
   }
 
   async start(): Promise<void> {
@@ -74,30 +63,26 @@ export class HorizonWorker {
     this.reportsQueue = new Queue(QueueName.reports, { connection, prefix });
     // The connection's owner logs its errors without the address; a queue would print them again.
     this.reportsQueue.on('error', () => undefined);
-    const keeper = new HorizonLockKeeper({
-      redisUrl: this.options.redisUrl,
-      prefix,
-      queue: QueueName.horizons,
-      lockMs: this.options.horizonLockMs ?? BULLMQ_LOCK_MS,
+    const threads = new HorizonThreadPool({
+      size: slots,
+      ...(this.options.gamesModule === undefined ? {} : { gamesModule: this.options.gamesModule }),
+      ...(this.options.solverLimits === undefined ? {} : { solverLimits: this.options.solverLimits }),
+      ...(this.options.solverLaunch === undefined ? {} : { solverLaunch: this.options.solverLaunch }),
     });
-    this.keeper = keeper;
+    this.threads = threads;
+    await threads.start();
     const processor = createHorizonProcessor({
       redis: connection,
       keys,
       reports: new HorizonReportSender(this.reportsQueue),
       solveHorizon: new SolveHorizonUseCase(
-        this.options.games,
-        undefined,
-        (solver) => createSolver(solver, { ...this.options.solverLimits, launch: this.options.solverLaunch }),
+        threads,
         this.options.formulaMemoryMiB === undefined ? undefined : this.options.formulaMemoryMiB * 2 ** 20,
       ),
       worker: name,
       draining: () => this.draining,
-      buildStop: (horizonJobId) =>
-        keeper.cancelRequested(horizonJobId) || this.options.shutdownRequested?.() === true,
-      reportStartedAfter: (...args) => keeper.reportStartedAfter(...args),
     });
-    const worker = new Worker(QueueName.horizons, keptBy(keeper, processor), {
+    const worker = new Worker(QueueName.horizons, processor, {
       connection,
       prefix,
       concurrency: slots,
@@ -117,7 +102,6 @@ export class HorizonWorker {
     subscriber.on('error', () => undefined);
     this.listener = new HorizonCancelListener(subscriber, keys, (id, reason) => worker.cancelJob(id, reason));
     await this.listener.start();
-    await keeper.ready();
     void worker
       .run()
       .catch((err: Error) => process.stderr.write(`satfarm worker: ${describeRedisError(err)}\n`));
@@ -146,7 +130,7 @@ export class HorizonWorker {
       this.draining = true;
       if (this.worker) {
         const started = performance.now();
-        const running = liveSolverCount();
+        const running = this.activeSolvers;
         const closed = this.worker.close();
         this.worker.cancelAllJobs('shutdown');
         await closed;
@@ -157,7 +141,7 @@ export class HorizonWorker {
       }
       clearInterval(this.slotsTimer);
       await this.forgetSlots?.();
-      await this.keeper?.close();
+      await this.threads?.close();
       await this.listener?.close();
       await this.reportsQueue?.close();
     })();
@@ -167,19 +151,3 @@ export class HorizonWorker {
 
 /** How long a worker's slot count outlives its last refresh. */
 const SLOTS_TTL_SEC = 30;
-
-/** `processor` with each job's lock held by `keeper` while it runs. */
-function keptBy<T>(
-  keeper: HorizonLockKeeper,
-  processor: (job: Job, token: string | undefined, signal: AbortSignal | undefined) => Promise<T>,
-): (job: Job, token: string | undefined, signal: AbortSignal | undefined) => Promise<T> {
-  return async (job, token, signal) => {
-    if (token === undefined || job.id === undefined) return processor(job, token, signal);
-    keeper.hold(job.id, token);
-    try {
-      return await processor(job, token, signal);
-    } finally {
-      keeper.release(job.id);
-    }
-  };
-}

@@ -70,10 +70,10 @@ function harness(solve: Solve, overrides: Partial<HorizonProcessorDeps> = {}) {
       },
     },
     solveHorizon: {
-      execute: (job, signal, onProgress, buildStop) => {
+      execute: (job, signal, onProgress) => {
         log.push({ what: 'solve', job });
         solvingResolve();
-        return solve(job, signal, onProgress, buildStop);
+        return solve(job, signal, onProgress);
       },
     },
     worker: WORKER,
@@ -265,38 +265,6 @@ describe(createHorizonProcessor.name, () => {
       await h.processor(h.newJob(payload()), 'tok', undefined);
       expect(h.reports().map((r) => r.report.kind)).toEqual(['finished']);
     });
-
-    it('is also handed, with the horizon job id, to the thread that sends it while a build holds the loop', async () => {
-      const reportStartedAfter = vi.fn();
-      const h = harness(answers(satOutcome()), { startedReportDelayMs: 25, reportStartedAfter });
-      await h.processor(h.newJob(payload({ run: 2 }), 'job-1.t7.r2', 1), 'tok', undefined);
-      expect(reportStartedAfter).toHaveBeenCalledTimes(1);
-      expect(reportStartedAfter).toHaveBeenCalledWith(
-        'job-1.t7.r2',
-        25,
-        expect.objectContaining({ kind: 'started', jobId: 'job-1', t: 7, run: 2, worker: WORKER }),
-        1,
-        2,
-      );
-    });
-  });
-
-  it("asks the build's stop flag by this horizon's job id", async () => {
-    const asked: string[] = [];
-    const h = harness(
-      (_job, _signal, _onProgress, buildStop) => {
-        expect(buildStop?.()).toBe(true);
-        return Promise.resolve(satOutcome());
-      },
-      {
-        buildStop: (id) => {
-          asked.push(id);
-          return true;
-        },
-      },
-    );
-    await h.processor(h.newJob(payload(), 'job-1.t7'), 'tok', undefined);
-    expect(asked).toEqual(['job-1.t7']);
   });
 
   describe('progress', () => {

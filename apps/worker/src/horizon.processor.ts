@@ -30,22 +30,6 @@ export interface HorizonProcessorDeps {
   progressIntervalMs?: number;
   /** True once the worker is shutting down: a horizon that starts then is handed back unsolved. */
   draining?: () => boolean;
-  /**
-   * Whether a horizon (by its job id) was cancelled, answerable while a formula build holds the
-   * event loop (`HorizonLockKeeper.cancelRequested`): true stops its build.
-   */
-  buildStop?: (horizonJobId: string) => boolean;
-  /**
-   * Also sends a horizon's started report after a delay from a thread a build cannot hold
-   * (`HorizonLockKeeper.reportStartedAfter`), unless the horizon ends first.
-   */
-  reportStartedAfter?: (
-    horizonJobId: string,
-    delayMs: number,
-    report: StartedReport,
-    attempt: number,
-    run: number | undefined,
-  ) => void;
 }
 
 /** What the processor uses of a BullMQ job. */
@@ -106,9 +90,6 @@ export function createHorizonProcessor(deps: HorizonProcessorDeps) {
     const startTimer = setTimeout(() => {
       started = deps.reports.send(startedReport, attempt, data.run);
     }, startedDelay);
-    // The timer above cannot fire while the formula is built (synchronously, for seconds when it
-    // is large): the same report, from a thread.
-    deps.reportStartedAfter?.(job.id!, startedDelay, startedReport, attempt, data.run);
     const startedReported = async (): Promise<void> => {
       clearTimeout(startTimer);
       await started;
@@ -130,13 +111,7 @@ export function createHorizonProcessor(deps: HorizonProcessorDeps) {
     };
     let outcome;
     try {
-      const buildStop = deps.buildStop;
-      outcome = await deps.solveHorizon.execute(
-        data,
-        abort,
-        onProgress,
-        buildStop === undefined ? undefined : () => buildStop(job.id!),
-      );
+      outcome = await deps.solveHorizon.execute(data, abort, onProgress);
     } catch (err) {
       await progressSettled();
       await startedReported();

@@ -1,95 +1,129 @@
 import { describe, expect, it } from 'vitest';
 
-import { pigeonLadderGame } from '@satfarm/engine/testing';
-import { gameById, type GameDefinition } from '@satfarm/games';
-import type { HorizonJob } from '@satfarm/queue';
+import type { HorizonTask, HorizonTaskProgress, HorizonTaskResult } from '@satfarm/engine';
+import type { HorizonJob, HorizonProgress } from '@satfarm/queue';
 
-import { SolveHorizonUseCase } from './solve-horizon.usecase.js';
+import { type HorizonRunner, SolveHorizonUseCase } from './solve-horizon.usecase.js';
 
-const games = (name: string): GameDefinition<unknown, unknown> =>
-  name === 'pigeons' ? pigeonLadderGame : gameById(name);
-
-function job(overrides: Partial<HorizonJob>): HorizonJob {
+function job(overrides: Partial<HorizonJob> = {}): HorizonJob {
   return { jobId: 'job-1', game: 'pigeons', instance: { pigeons: 5 }, t: 5, solver: 'kissat', ...overrides };
 }
 
-/** A 100x100 Snake at horizon 197: about 3 million clauses, seconds of building. */
-function bigSnake(overrides: Partial<HorizonJob>): HorizonJob {
-  return job({
-    game: 'snake',
-    instance: { width: 100, height: 100, length: 3, start: [0, 0], apples: [[99, 99]] },
-    t: 197,
-    ...overrides,
-  });
+const stats = { vars: 30, clauses: 90, solver: 'kissat 4.0.2', solverMs: 12.4, encodeMs: 3.6, conflicts: 7 };
+
+/** A runner that records its tasks and answers with `result`, after sending `progress` lines. */
+function runner(result: HorizonTaskResult, progress: HorizonTaskProgress[] = []) {
+  const tasks: HorizonTask[] = [];
+  const signals: Array<AbortSignal | undefined> = [];
+  const fake: HorizonRunner = {
+    run: (task, signal, onProgress) => {
+      tasks.push(task);
+      signals.push(signal);
+      for (const line of progress) onProgress?.(line);
+      return Promise.resolve(result);
+    },
+  };
+  return { fake, tasks, signals };
 }
 
 describe(SolveHorizonUseCase.name, () => {
-  const sut = new SolveHorizonUseCase(games);
-
-  it('answers SAT with a verified plan, and UNSAT below the optimum, with the real kissat', async () => {
-    const sat = await sut.execute(job({ t: 5 }), new AbortController().signal);
-    expect(sat).toMatchObject({ result: 'sat', planLength: 5 });
-    expect(sat.stats.solver).toMatch(/^kissat/);
-    expect(new Set((sat.plan as { holes: number[] }).holes).size).toBe(5);
-    const unsat = await sut.execute(job({ jobId: 'job-2', t: 4 }), new AbortController().signal);
-    expect(unsat.result).toBe('unsat');
-    expect(unsat.stats.clauses).toBeGreaterThan(0);
-  });
-
-  it('proves a single solve unique, or shows a second solution', async () => {
-    const one = await sut.execute(
-      job({ jobId: 'u1', game: 'cnf', instance: 'p cnf 2 2\n1 0\n-1 -2 0\n', t: 0, unique: true }),
+  it("hands the runner the job's horizon, encoding, preset, formula memory and uniqueness, keyed by job", async () => {
+    const { fake, tasks } = runner({ result: 'unsat', stats });
+    const sut = new SolveHorizonUseCase(fake, 1024);
+    await sut.execute(
+      job({ t: 4, encoding: { amo: 'commander' }, preset: 'unsat', unique: true }),
       new AbortController().signal,
     );
-    expect(one).toMatchObject({ result: 'sat', unique: true, plan: { model: [1, -2] } });
-    const two = await sut.execute(
-      job({ jobId: 'u2', game: 'cnf', instance: 'p cnf 2 1\n1 2 0\n', t: 0, unique: true }),
-      new AbortController().signal,
-    );
-    expect(two.unique).toBe(false);
-    expect(two.secondSolution).not.toEqual(two.plan);
+    expect(tasks).toEqual([
+      {
+        game: 'pigeons',
+        instance: { pigeons: 5 },
+        instanceKey: 'job-1',
+        solver: 'kissat',
+        run: { t: 4, encoding: { amo: 'commander' }, preset: 'unsat', maxFormulaBytes: 1024, unique: true },
+      },
+    ]);
   });
 
-  it('gives up without solving once the job deadline has passed', async () => {
-    const late = await sut.execute(
-      job({ jobId: 'late', deadline: Date.now() - 1 }),
-      new AbortController().signal,
-    );
-    expect(late).toMatchObject({ result: 'unknown', reason: 'timeout', ms: 0 });
+  it("gives the run the job's remaining time: the earlier of its deadline and a probe's limit", async () => {
+    const { fake, tasks } = runner({ result: 'unsat', stats });
+    const sut = new SolveHorizonUseCase(fake);
+    await sut.execute(job({ deadline: Date.now() + 60_000 }), new AbortController().signal);
+    await sut.execute(job({ deadline: Date.now() + 60_000, limitMs: 5000 }), new AbortController().signal);
+    await sut.execute(job({ limitMs: 5000 }), new AbortController().signal);
+    await sut.execute(job(), new AbortController().signal);
+    const timeouts = tasks.map((task) => task.run.timeoutMs);
+    expect(timeouts[0]).toBeGreaterThan(59_000);
+    expect(timeouts[0]).toBeLessThanOrEqual(60_000);
+    expect(timeouts.slice(1)).toEqual([5000, 5000, undefined]);
   });
 
-  it('stops building a formula at the job deadline, where no timer could stop it, and runs no solver', async () => {
-    const started = Date.now();
-    const big = await sut.execute(
-      bigSnake({ jobId: 'big', deadline: Date.now() + 300 }),
+  it('gives up without running once the job deadline has passed', async () => {
+    const { fake, tasks } = runner({ result: 'unsat', stats });
+    const late = await new SolveHorizonUseCase(fake).execute(
+      job({ deadline: Date.now() - 1 }),
       new AbortController().signal,
     );
-    expect(big).toMatchObject({ result: 'unknown', reason: 'timeout', stats: { vars: 0, clauses: 0 } });
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(late).toMatchObject({ result: 'unknown', reason: 'timeout', ms: 0, stats: { unbuilt: true } });
+    expect(tasks).toEqual([]);
   });
 
-  it('stops building when buildStop says so, and reports the horizon cancelled once the signal has fired, running no solver', async () => {
+  it('passes the abort signal on, so that a cancel reaches the run', async () => {
+    const { fake, signals } = runner({ result: 'cancelled', stats });
     const controller = new AbortController();
-    const started = Date.now();
-    let stopped = false;
-    const outcome = await sut.execute(bigSnake({ jobId: 'stopped' }), controller.signal, undefined, () => {
-      // Asked while the loop is held, as a worker's cancel flag is; the signal fires at the next
-      // turn of the loop, as the worker's own cancel listener would fire it.
-      if (!stopped && Date.now() - started > 200) {
-        stopped = true;
-        setTimeout(() => controller.abort('satfarm-cancel:0'), 0);
-      }
-      return stopped;
+    const outcome = await new SolveHorizonUseCase(fake).execute(job(), controller.signal);
+    expect(signals).toEqual([controller.signal]);
+    expect(outcome.result).toBe('cancelled');
+  });
+
+  it("turns the solver's conflict lines into progress with the formula's size, skipping lines without a count", async () => {
+    const line = (conflicts?: number): HorizonTaskProgress => ({
+      seconds: 1,
+      raw: 'c ...',
+      ...(conflicts === undefined ? {} : { conflicts }),
+      vars: 30,
+      clauses: 90,
+      solver: 'kissat 4.0.2',
     });
-    expect(outcome).toMatchObject({ result: 'cancelled', stats: { vars: 0, clauses: 0, solverMs: 0 } });
-    expect(controller.signal.aborted).toBe(true);
-    expect(Date.now() - started).toBeLessThan(3000);
+    const { fake } = runner({ result: 'unsat', stats }, [line(10), line(), line(25)]);
+    const heard: HorizonProgress[] = [];
+    await new SolveHorizonUseCase(fake).execute(job(), new AbortController().signal, (p) => heard.push(p));
+    expect(heard.map(({ conflicts, vars, clauses, solver }) => ({ conflicts, vars, clauses, solver }))).toEqual([
+      { conflicts: 10, vars: 30, clauses: 90, solver: 'kissat 4.0.2' },
+      { conflicts: 25, vars: 30, clauses: 90, solver: 'kissat 4.0.2' },
+    ]);
   });
 
-  it('stops the solver when the signal aborts', async () => {
-    const controller = new AbortController();
-    const running = sut.execute(job({ jobId: 'hard', instance: { pigeons: 13 }, t: 12 }), controller.signal);
-    setTimeout(() => controller.abort('satfarm-cancel:0'), 200);
-    expect((await running).result).toBe('cancelled');
+  it('reports a plan with its length and uniqueness, and rounds the times of its figures', async () => {
+    const { fake } = runner({
+      result: 'sat',
+      plan: { holes: [0, 1, 2, 3, 4] },
+      planLength: 5,
+      unique: false,
+      secondSolution: { holes: [1, 0, 2, 3, 4] },
+      stats: { ...stats, solverCpuMs: 11, solverPeakRssKiB: 4096 },
+    });
+    const outcome = await new SolveHorizonUseCase(fake).execute(job(), new AbortController().signal);
+    expect(outcome).toMatchObject({
+      result: 'sat',
+      planLength: 5,
+      plan: { holes: [0, 1, 2, 3, 4] },
+      unique: false,
+      secondSolution: { holes: [1, 0, 2, 3, 4] },
+      stats: { solverMs: 12, encodeMs: 4, conflicts: 7, solverCpuMs: 11, solverPeakRssKiB: 4096 },
+    });
+  });
+
+  it('keeps the reason of a horizon without an answer, and says when no formula was built', async () => {
+    const { fake } = runner({
+      result: 'unknown',
+      reason: 'formula-limit',
+      stats: { ...stats, vars: 0, clauses: 0, unbuilt: true },
+    });
+    expect(await new SolveHorizonUseCase(fake).execute(job(), new AbortController().signal)).toMatchObject({
+      result: 'unknown',
+      reason: 'formula-limit',
+      stats: { vars: 0, clauses: 0, unbuilt: true },
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { defaultMaxFormulaBytes, type GameLookup } from '@satfarm/engine';
+import { defaultMaxFormulaBytes } from '@satfarm/engine';
 import type { FarmConfig } from '@satfarm/queue';
 import type { LaunchMode } from '@satfarm/solver';
 
@@ -8,7 +8,8 @@ export interface WorkerModuleOptions {
   prefix: string;
   /** Solver slots: horizons solved at once. */
   slots: number;
-  games?: GameLookup;
+  /** A module exporting the games' `lookup` (`importGameLookup`); the registry when unset. */
+  gamesModule?: string;
   /** Limits of every solver process this worker starts (`SATFARM_SOLVER_CPU_SECONDS`, `_MEMORY_MIB`). */
   solverLimits?: { cpuSeconds?: number; memoryMiB?: number };
   /**
@@ -20,12 +21,6 @@ export interface WorkerModuleOptions {
   solverLaunch?: LaunchMode;
   /** How long a claim on a horizon lasts without renewal (`SATFARM_HORIZON_LOCK_SEC`; BullMQ's 30 s by default). */
   horizonLockMs?: number;
-  /**
-   * True once the process shuts down, answerable while a formula build holds this thread's event
-   * loop (another thread sets it): the build stops and its horizon is handed back, so a shutdown
-   * does not wait for it.
-   */
-  shutdownRequested?: () => boolean;
 }
 
 /** Injection token of the `WorkerModuleOptions`. */
@@ -41,7 +36,7 @@ export function workerOptionsOf(
   config: FarmConfig,
   redisUrl: string,
   slots: number,
-): Omit<WorkerModuleOptions, 'games'> & { formulaMemoryMiB: number } {
+): Omit<WorkerModuleOptions, 'gamesModule'> & { formulaMemoryMiB: number } {
   return {
     redisUrl,
     prefix: config.prefix,

@@ -80,37 +80,6 @@ function buildDeadlineOf(options: HorizonSolveOptions): number | undefined {
 }
 
 /**
- * Solves one horizon of one instance: encode, run the solver, decode, and verify with the game's
- * simulator before the solution is returned. This is the unit of work of a farm worker and of a
- * local slot.
- */
-export async function solveHorizon<I, S>(
-  game: GameDefinition<I, S>,
-  instance: I,
-  horizon: number,
-  solver: SatSolver,
-  options: HorizonSolveOptions = {},
-): Promise<HorizonResult<S>> {
-  const encodeStart = performance.now();
-  const encoded = encodeWithin(game, instance, horizon, options.encode, buildLimitsOf(options));
-  if (encoded instanceof FormulaBuildStopped) {
-    const stats = {
-      vars: 0,
-      clauses: 0,
-      solver: await solver.version(),
-      solverMs: 0,
-      unbuilt: true as const,
-    };
-    return {
-      result: 'unknown',
-      reason: unbuiltReason(encoded),
-      stats: { ...stats, encodeMs: performance.now() - encodeStart },
-    };
-  }
-  return solveEncoded(game, instance, horizon, encoded, solver, options, performance.now() - encodeStart);
-}
-
-/**
  * Encodes one horizon within `limits` (see `buildWithin`): the encoding, or why its build stopped
  * (the deadline passed, the stop test said so, or the formula outgrew its memory). A stop test is
  * one another thread can answer, since this thread's event loop waits meanwhile.
@@ -135,7 +104,10 @@ function buildLimitsOf(options: HorizonSolveOptions): BuildLimits {
   return { deadline: buildDeadlineOf(options), maxFormulaBytes: options.maxFormulaBytes };
 }
 
-/** Like `solveHorizon`, for a formula already encoded (e.g. with a solution blocked). */
+/**
+ * Solves an encoded horizon, decodes the model and verifies the plan with the game's simulator
+ * before returning it (`runHorizon` encodes first).
+ */
 export async function solveEncoded<I, S>(
   game: GameDefinition<I, S>,
   instance: I,

@@ -20,3 +20,6 @@ export {
   TOWERS_GENERATE_MAX_SIZE,
   type TowersGenerateOptions,
 } from './generate/towers.generate.js';
+export * from './run-horizon.js';
+export * from './horizon-threads.js';
+export * from './run-error.js';

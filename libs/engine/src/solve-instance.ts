@@ -14,7 +14,8 @@ import {
   type SweepEvent,
 } from '@satfarm/sweep';
 
-import { type HorizonResult, type HorizonStats, solveEncoded, solveHorizon } from './horizon-solver.js';
+import { type HorizonStats } from './horizon-solver.js';
+import { runHorizon } from './run-horizon.js';
 import { checkOptionScope } from './option-scope.js';
 import { SlotPool } from './slot-pool.js';
 import {
@@ -220,14 +221,19 @@ async function sweepHorizons<I, S>(
         const release = await slots.acquire(signal).catch(() => undefined);
         if (release === undefined) return { result: 'unknown', reason: 'cancelled' };
         try {
-          const r: HorizonResult<S> = await solveHorizon(game, instance, t, solver, {
-            signal,
-            ...(sweepDeadline === undefined ? {} : { buildDeadline: sweepDeadline }),
-            ...(options.maxFormulaBytes === undefined ? {} : { maxFormulaBytes: options.maxFormulaBytes }),
-            ...(options.encoding === undefined ? {} : { encode: { variant: options.encoding } }),
-            ...(presets ? { preset: horizonPreset(t, bounds.lower) } : {}),
-            onProgress: (progress) => options.onEvent?.({ type: 'progress', t, progress }),
-          });
+          const r = await runHorizon(
+            game,
+            instance,
+            {
+              t,
+              ...(sweepDeadline === undefined ? {} : { buildDeadline: sweepDeadline }),
+              ...(options.maxFormulaBytes === undefined ? {} : { maxFormulaBytes: options.maxFormulaBytes }),
+              ...(options.encoding === undefined ? {} : { encoding: options.encoding }),
+              ...(presets ? { preset: horizonPreset(t, bounds.lower) } : {}),
+            },
+            solver,
+            { signal, onProgress: (progress) => options.onEvent?.({ type: 'progress', t, progress }) },
+          );
           // A formula cut short (deadline, memory) went to no solver: its line names none.
           if (r.stats.unbuilt !== true) {
             statsByT.set(t, r.stats);
@@ -378,17 +384,23 @@ async function solveSingle<I, S>(
     };
   }
   try {
-    const encoded = game.encode(
-      instance,
-      0,
-      options.encoding === undefined ? undefined : { variant: options.encoding },
-    );
-    if (options.unique && !encoded.blockingClause) {
-      throw new InputError('unique', `game ${game.id} does not support uniqueness checks`);
-    }
     options.onEvent?.({ type: 'horizon', t: 0, state: 'running', ms: 0 });
     const started = performance.now();
-    const first = await solveEncoded(game, instance, 0, encoded, solver, run);
+    const first = await runHorizon(
+      game,
+      instance,
+      {
+        t: 0,
+        ...(options.timeoutSec === undefined ? {} : { timeoutMs: options.timeoutSec * 1000 }),
+        ...(options.encoding === undefined ? {} : { encoding: options.encoding }),
+        ...(options.unique ? { unique: true } : {}),
+      },
+      solver,
+      {
+        signal: options.signal,
+        onProgress: (progress: SolverProgress) => options.onEvent?.({ type: 'progress', t: 0, progress }),
+      },
+    );
     const ms = Math.round(performance.now() - started);
     options.onEvent?.({ type: 'horizon', t: 0, state: first.result, ms });
     const solved = first.result === 'sat';
@@ -404,18 +416,10 @@ async function solveSingle<I, S>(
       stats: { vars: first.stats.vars, clauses: first.stats.clauses, solver: solverName, wallMs: 0 },
       render: game.render(instance, solved ? first.plan : undefined),
     };
-    if (options.unique && first.result === 'sat' && encoded.blockingClause) {
-      // A second solve with the first solution excluded: UNSAT proves it unique.
-      const blocked = new CnfFormula(encoded.formula.pool);
-      blocked.addAll(encoded.formula.clauses());
-      blocked.add(encoded.blockingClause(first.model));
-      const second = await solveEncoded(game, instance, 0, { ...encoded, formula: blocked }, solver, run);
-      if (second.result === 'unsat') report.unique = true;
-      else if (second.result === 'sat') {
-        report.unique = false;
-        report.secondSolution = second.plan;
-        report.secondRender = game.render(instance, second.plan);
-      }
+    if (first.unique !== undefined) report.unique = first.unique;
+    if (first.secondSolution !== undefined) {
+      report.secondSolution = first.secondSolution;
+      report.secondRender = game.render(instance, first.secondSolution);
     }
     return report;
   } finally {

@@ -185,9 +185,12 @@ export class HorizonThreadPool {
       if (this.closing || !slot.started) return;
       const replacement = this.startSlot();
       this.slots[this.slots.indexOf(slot)] = replacement;
-      void replacement.ready.then(() => {
-        if (!this.claimed.has(replacement)) this.handOver(replacement);
-      });
+      replacement.ready.then(
+        () => {
+          if (!this.claimed.has(replacement)) this.handOver(replacement);
+        },
+        () => undefined,
+      );
     });
     return slot;
   }

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import type * as EngineSource from '../libs/engine/src/index.js';
+import type * as EngineSource from '@satfarm/engine';
 import { specDir, writeFarmGamesModule } from './support/farm-processes.js';
 import { descendants, isAlive, solversUnder } from './support/process-table.js';
 import { repoRoot } from './support/run-cli.js';

@@ -88,7 +88,9 @@ describe(SolveHorizonUseCase.name, () => {
     const { fake } = runner({ result: 'unsat', stats }, [line(10), line(), line(25)]);
     const heard: HorizonProgress[] = [];
     await new SolveHorizonUseCase(fake).execute(job(), new AbortController().signal, (p) => heard.push(p));
-    expect(heard.map(({ conflicts, vars, clauses, solver }) => ({ conflicts, vars, clauses, solver }))).toEqual([
+    expect(
+      heard.map(({ conflicts, vars, clauses, solver }) => ({ conflicts, vars, clauses, solver })),
+    ).toEqual([
       { conflicts: 10, vars: 30, clauses: 90, solver: 'kissat 4.0.2' },
       { conflicts: 25, vars: 30, clauses: 90, solver: 'kissat 4.0.2' },
     ]);

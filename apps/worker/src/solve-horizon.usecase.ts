@@ -1,4 +1,9 @@
-import { type HorizonTask, type HorizonTaskProgress, type HorizonTaskResult, solverUsageOf } from '@satfarm/engine';
+import {
+  type HorizonTask,
+  type HorizonTaskProgress,
+  type HorizonTaskResult,
+  solverUsageOf,
+} from '@satfarm/engine';
 import type { FinishedReport, HorizonJob, HorizonProgress } from '@satfarm/queue';
 
 /** What one horizon's run produced: a finished report without its routing fields. */
@@ -40,7 +45,14 @@ export class SolveHorizonUseCase {
     const timeoutMs =
       job.limitMs === undefined ? untilDeadline : Math.min(job.limitMs, untilDeadline ?? job.limitMs);
     if (timeoutMs !== undefined && timeoutMs <= 0) {
-      const stats = { vars: 0, clauses: 0, solver: job.solver, solverMs: 0, encodeMs: 0, unbuilt: true as const };
+      const stats = {
+        vars: 0,
+        clauses: 0,
+        solver: job.solver,
+        solverMs: 0,
+        encodeMs: 0,
+        unbuilt: true as const,
+      };
       return { result: 'unknown', reason: 'timeout', startedAt, ms: 0, stats };
     }
     const result = await this.runner.run(

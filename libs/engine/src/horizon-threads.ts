@@ -46,8 +46,7 @@ export interface HorizonThreadData extends Omit<HorizonThreadPoolOptions, 'size'
 
 /** To a thread: run a task, or abort the one with this id. */
 export type HorizonThreadRequest =
-  | ({ kind: 'run'; id: number } & HorizonTask)
-  | { kind: 'abort'; id: number };
+  ({ kind: 'run'; id: number } & HorizonTask) | { kind: 'abort'; id: number };
 
 /** From a thread. */
 export type HorizonThreadReply =

@@ -45,7 +45,11 @@ async function runTask(request: Extract<HorizonThreadRequest, { kind: 'run' }>):
       signal: abort.signal,
       stop: () => Atomics.load(stop, 0) === 1,
       onProgress: (progress, formula) =>
-        reply({ kind: 'progress', id: request.id, progress: { ...progress, ...formula, solver: solverName } }),
+        reply({
+          kind: 'progress',
+          id: request.id,
+          progress: { ...progress, ...formula, solver: solverName },
+        }),
     });
     // The model stays here: the caller needs the plan, and a model is as large as the formula's variables.
     const { model: _model, ...sendable } = result as typeof result & { model?: unknown };

@@ -3,7 +3,13 @@ import { type EncodingChoices, type GameDefinition, InputError } from '@satfarm/
 import type { SatSolver, SolverPreset, SolverProgress } from '@satfarm/solver';
 
 import { type FormulaSize } from './solve-report.js';
-import { encodeWithin, type HorizonResult, type HorizonStats, solveEncoded, unbuiltReason } from './horizon-solver.js';
+import {
+  encodeWithin,
+  type HorizonResult,
+  type HorizonStats,
+  solveEncoded,
+  unbuiltReason,
+} from './horizon-solver.js';
 
 /** One horizon to run: what the CLI's sweep, `serve`'s slots and a farm worker all ask for. */
 export interface HorizonRun {
@@ -84,7 +90,8 @@ export async function runHorizon<I, S>(
   const size = { vars: encoded.formula.numVars, clauses: encoded.formula.numClauses };
   const options = {
     signal: controls.signal,
-    onProgress: onProgress === undefined ? undefined : (progress: SolverProgress) => onProgress(progress, size),
+    onProgress:
+      onProgress === undefined ? undefined : (progress: SolverProgress) => onProgress(progress, size),
     preset: run.preset,
     maxFormulaBytes: run.maxFormulaBytes,
     timeoutMs: fromTimeout === undefined ? undefined : Math.max(1, fromTimeout - performance.now()),
@@ -94,14 +101,10 @@ export async function runHorizon<I, S>(
   const blocked = new CnfFormula(encoded.formula.pool);
   blocked.addAll(encoded.formula.clauses());
   blocked.add(encoded.blockingClause(first.model));
-  const second = await solveEncoded(
-    game,
-    instance,
-    run.t,
-    { ...encoded, formula: blocked },
-    solver,
-    { ...options, timeoutMs: fromTimeout === undefined ? undefined : Math.max(1, fromTimeout - performance.now()) },
-  );
+  const second = await solveEncoded(game, instance, run.t, { ...encoded, formula: blocked }, solver, {
+    ...options,
+    timeoutMs: fromTimeout === undefined ? undefined : Math.max(1, fromTimeout - performance.now()),
+  });
   if (second.result === 'cancelled') return { result: 'cancelled', stats: first.stats };
   if (second.result === 'unsat') return { ...first, unique: true };
   if (second.result === 'sat') return { ...first, unique: false, secondSolution: second.plan };

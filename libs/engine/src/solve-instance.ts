@@ -1,4 +1,3 @@
-import { CnfFormula } from '@satfarm/cnf';
 import { type EncodingChoices, gameById, type GameDefinition, InputError, MAX_HORIZON } from '@satfarm/games';
 import { createSolver, type SatSolver, type SolverName, type SolverProgress } from '@satfarm/solver';
 import {
@@ -360,11 +359,6 @@ async function solveSingle<I, S>(
 ): Promise<SolveReport> {
   const { slots } = limitsFrom(options);
   const solverName = await solver.version();
-  const run = {
-    signal: options.signal,
-    timeoutMs: options.timeoutSec === undefined ? undefined : options.timeoutSec * 1000,
-    onProgress: (progress: SolverProgress) => options.onEvent?.({ type: 'progress', t: 0, progress }),
-  };
   // Stopped before its turn came (a signal while the solver's version was read): the report of a
   // solve that ran nothing, not an error.
   const release = await slots.acquire(options.signal).catch((err: unknown) => {

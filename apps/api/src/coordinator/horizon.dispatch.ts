@@ -66,7 +66,12 @@ export class HorizonDispatch {
     await this.gate.release();
   }
 
-  /** Tells every worker to abort these horizons if it runs them (a repeated message is harmless). */
+  /**
+   * Tells every worker to abort these horizons if it runs them (a repeated message is harmless).
+   * The cancel path starts here (docs/farm.md#one-horizon): the channel, each worker's
+   * `HorizonCancelListener`, BullMQ's `cancelJob`, the processor's signal, `HorizonThreadPool.run`
+   * (the build's stop flag, the solver's kill), a `cancelled` report with its latency.
+   */
   async stopRunning(horizonJobIds: string[], reason: CancelReason, decidedAt: number): Promise<void> {
     if (horizonJobIds.length === 0) return;
     const message: HorizonCancel = { horizonJobIds, reason, decidedAt };

@@ -63,6 +63,10 @@ describe('JobOptionsSchema', () => {
   it("leaves a farm's own option (priority) out of a solve in this process", () => {
     expect(JobOptionsSchema.parse({ priority: 5 })).toEqual({ priority: 5 });
     expect(SolveOptionsSchema.safeParse({ priority: 5 }).success).toBe(false);
+    for (const key of JOB_OPTION_KEYS) {
+      const spec: OptionSpec = JOB_OPTIONS[key];
+      expect(key in SolveOptionsSchema.shape, key).toBe(spec.farmOnly !== true);
+    }
   });
 });
 

@@ -270,12 +270,12 @@ const optionalShape = Object.fromEntries(
 /** What a client may ask of one farm job (`POST /v1/jobs` `options`); every field is optional. */
 export const JobOptionsSchema = z.strictObject({
   ...optionalShape,
-  // One job does not take a whole fleet: the farm caps what a solve in this process may use.
+  // One job does not take a whole fleet; a solve in this process may use every core it has.
   parallelism: described('parallelism').max(MAX_JOB_PARALLELISM).optional(),
 });
 export type JobOptions = z.infer<typeof JobOptionsSchema>;
 
-/** What a caller may ask of a solve in this process: a job's options but the farm's own. */
+/** What a caller may ask of a solve in this process: a job's options but the farm's own (`farmOnly`). */
 export const SolveOptionsSchema = z.strictObject(optionalShape).omit({ priority: true });
 export type SolveUserOptions = z.infer<typeof SolveOptionsSchema>;
 

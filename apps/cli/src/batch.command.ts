@@ -13,14 +13,14 @@ import { batchKey } from './batch-plan.js';
 import { BatchProgressBar, BatchProgressLines, countsText, doneCount } from './batch-progress.js';
 import { submitBatch } from './batch-submission.js';
 import { FarmClient, farmErrorExitCode, farmUrl } from './farm-client.js';
-import { addJobOptionFlags, type JobOptionFlags, jobOptionsOf } from './job-option-flags.js';
+import { addJobOptionFlags, jobOptionsOf } from './job-option-flags.js';
 
 interface FarmFlags {
   api?: string;
   apiKey?: string;
 }
 
-interface SubmitFlags extends FarmFlags, JobOptionFlags {
+interface SubmitFlags extends FarmFlags {
   game?: string;
   key?: string;
   label?: string;
@@ -72,10 +72,12 @@ export function batchCommand(): Command {
     .option('--label <label>', "the batch's name (default: the first file's or folder's)")
     .option('--wait', 'follow the batch to its end; exit 0 when every job is answered, else 3')
     .option('--json', 'print {batchId, size, existing} as one JSON object');
-  addJobOptionFlags(withFarm(submit)).action(async (inputs: string[], flags: SubmitFlags) => {
+  addJobOptionFlags(withFarm(submit), 'batch submit').action(async (inputs: string[], flags: SubmitFlags) => {
     const batches = batchClient(flags);
     const texts = await readBatchTexts(inputs);
-    const requests = batchEntries(texts, jobOptionsOf(flags), flags.game).map((entry) => entry.request);
+    const requests = batchEntries(texts, jobOptionsOf(flags, 'batch submit'), flags.game).map(
+      (entry) => entry.request,
+    );
     const key = flags.key ?? batchKey(requests);
     await farmAction(async () => {
       const submitted = await submitBatch(batches, requests, key, flags.label ?? defaultLabel(inputs));

@@ -1,7 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 
-import type { EncodingChoices } from '@satfarm/games';
-import { MAX_TIMEOUT_SEC } from '@satfarm/queue';
+import { type EncodingChoices, MAX_TIMEOUT_SEC } from '@satfarm/games';
 
 /** A commander argument parser for a positive integer, with the option's name in the error. */
 export function positiveInt(value: string): number {

@@ -1,79 +1,96 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 
-import type { EncodingChoices } from '@satfarm/games';
-import { type JobOptions, MAX_PRIORITY } from '@satfarm/queue';
-import { SOLVER_NAMES, type SolverName } from '@satfarm/solver';
+import {
+  type FlagValue,
+  JOB_OPTION_KEYS,
+  JOB_OPTIONS,
+  type JobOptionKey,
+  type JobOptions,
+  MAX_PRIORITY,
+  type OptionSpec,
+  type SolveUserOptions,
+} from '@satfarm/games';
 
 import { jsonObject, nonNegativeInt, positiveInt, positiveSeconds } from './cli-options.js';
 
-/** The flags that become a farm job's `options` (`submit`, `batch submit`). */
-export interface JobOptionFlags {
-  maxHorizon?: number;
-  minHorizon?: number;
-  parallel?: number;
-  timeout?: number;
-  solver?: SolverName;
-  priority?: number;
-  unique?: boolean;
-  policy?: string;
-  patience?: number;
-  presets?: boolean;
-  quickPlan: boolean;
-  encoding?: EncodingChoices;
+/**
+ * The commands whose flags are the job options (libs/games/src/job-options.ts): `solve` in this
+ * process, `submit` to a farm, and `batch submit`, which takes `submit`'s but those of one job.
+ */
+export type JobOptionCommand = 'solve' | 'submit' | 'batch submit';
+
+/** How each kind of flag value is read; none: the text as it is (or one of the flag's choices). */
+const PARSERS: Record<FlagValue, ((text: string) => unknown) | undefined> = {
+  nonNegativeInt,
+  positiveInt,
+  seconds: positiveSeconds,
+  priority,
+  json: jsonObject,
+  choice: undefined,
+  text: undefined,
+};
+
+function specOf(key: JobOptionKey): OptionSpec {
+  return JOB_OPTIONS[key];
 }
 
-/** Adds the job option flags to `command` (their values arrive as {@link JobOptionFlags}). */
-export function addJobOptionFlags(command: Command): Command {
-  return command
-    .option('--max-horizon <n>', 'planning games: largest horizon to try', nonNegativeInt)
-    .option(
-      '--min-horizon <n>',
-      'start the sweep at n (checked, never trusted: see solve --help)',
-      nonNegativeInt,
-    )
-    .option('--parallel <n>', 'horizons in flight at once', positiveInt)
-    .option('--timeout <seconds>', 'give up after this long, keeping the best plan found', positiveSeconds)
-    .addOption(new Option('--solver <name>', 'SAT solver').choices(SOLVER_NAMES))
-    .option('--priority <n>', `0..${MAX_PRIORITY}, higher runs first`, priority)
-    .option('--unique', 'single-solve games: prove the solution unique, or show a second one')
-    .option('--policy <name>', 'horizon-choice policy of the sweep (consecutive, probe, leap, bracket)')
-    .option(
-      '--patience <seconds>',
-      "how long a probe of probe's or bracket's second slot runs before it gives way to another horizon",
-      positiveSeconds,
-    )
-    .option(
-      '--presets',
-      'planning games: solver presets by the bounds (--unsat for the lowest open horizon, --sat above)',
-    )
-    .option('--no-presets', 'one solver configuration for every horizon (default for games other than cube)')
-    .option(
-      '--no-quick-plan',
-      "no quick plan beside the sweep (the game's heuristic search; see solve --help)",
-    )
-    .option(
-      '--encoding <json>',
-      'encoding choices as a JSON object (see solve --help); checked by the farm, 400 for a choice the game lacks',
-      jsonObject,
-    );
+/** The options `command` takes as flags, in the table's order. */
+export function optionKeysOf(command: JobOptionCommand): JobOptionKey[] {
+  return JOB_OPTION_KEYS.filter((key) => {
+    const spec = specOf(key);
+    if (command === 'solve') return spec.farmOnly !== true;
+    return command === 'submit' || spec.flag.oneJob !== true;
+  });
 }
 
-/** A job's `options` from the flags: only those given, so the farm's defaults hold for the rest. */
-export function jobOptionsOf(flags: JobOptionFlags): JobOptions {
-  return {
-    ...(flags.maxHorizon === undefined ? {} : { maxHorizon: flags.maxHorizon }),
-    ...(flags.minHorizon === undefined ? {} : { minHorizon: flags.minHorizon }),
-    ...(flags.parallel === undefined ? {} : { parallelism: flags.parallel }),
-    ...(flags.timeout === undefined ? {} : { timeoutSec: flags.timeout }),
-    ...(flags.solver === undefined ? {} : { solver: flags.solver }),
-    ...(flags.priority === undefined ? {} : { priority: flags.priority }),
-    ...(flags.unique ? { unique: true } : {}),
-    ...(flags.policy === undefined ? {} : { policy: flags.policy }),
-    ...(flags.patience === undefined ? {} : { patienceSec: flags.patience }),
-    ...(flags.presets === undefined ? {} : { presets: flags.presets }),
-    ...(flags.quickPlan ? {} : { quickPlan: false }),
-    ...(flags.encoding === undefined ? {} : { encoding: flags.encoding }),
-  };
+/** The commander options of `key` on `command`: its flag, and the opposite switch when it has one. */
+export function flagOptions(key: JobOptionKey, command: JobOptionCommand): Option[] {
+  const spec = specOf(key);
+  const { flag } = spec;
+  const help = flag.help ?? spec.description;
+  const option = new Option(
+    flag.flags,
+    typeof help === 'string' ? help : help[command === 'solve' ? 'solve' : 'submit'],
+  );
+  const parse = flag.value === undefined ? undefined : PARSERS[flag.value];
+  if (parse !== undefined) option.argParser(parse);
+  if (flag.choices !== undefined) option.choices(flag.choices);
+  return flag.negation === undefined
+    ? [option]
+    : [option, new Option(flag.negation.flags, flag.negation.help)];
+}
+
+/** Adds the job option flags of `on` to `command` (their values become options by `jobOptionsOf`). */
+export function addJobOptionFlags(command: Command, on: JobOptionCommand): Command {
+  for (const key of optionKeysOf(on)) for (const option of flagOptions(key, on)) command.addOption(option);
+  return command;
+}
+
+/**
+ * The options given by the flags (commander's values, `flags`), by their keys in the API's
+ * `options`: only those given, so the defaults (the game's, the farm's) hold for the rest. `plan`
+ * is the flag's text, which the command reads (`readPlan`).
+ */
+export function jobOptionsOf(flags: object, on: 'solve'): SolveUserOptions;
+export function jobOptionsOf(flags: object, on: JobOptionCommand): JobOptions;
+export function jobOptionsOf(flags: object, on: JobOptionCommand): JobOptions {
+  const values = flags as Record<string, unknown>;
+  const options: Record<string, unknown> = {};
+  for (const key of optionKeysOf(on)) {
+    const option = new Option(specOf(key).flag.flags);
+    const value = values[option.attributeName()];
+    // A switch offered only as its negation (`--no-quick-plan`) is true unless it is given.
+    if (value === undefined || (option.negate && value === true)) continue;
+    options[key] = value;
+  }
+  return options;
+}
+
+/** The flag that gives `key` the value `value`, as typed: `--no-presets` for presets false. */
+export function flagName(key: JobOptionKey, value: unknown): string {
+  const { flag } = specOf(key);
+  const flags = flag.negation !== undefined && value === false ? flag.negation.flags : flag.flags;
+  return new Option(flags).long ?? flags;
 }
 
 /** `--priority`: a whole number the farm takes (0..MAX_PRIORITY), checked before connecting. */

@@ -4,11 +4,12 @@ import type { JobResource } from '@satfarm/queue';
 
 import { FarmClient, farmErrorExitCode, farmUrl } from './farm-client.js';
 import { exitCodeForJob } from './job-exit-code.js';
-import { addJobOptionFlags, type JobOptionFlags, jobOptionsOf } from './job-option-flags.js';
+import { addJobOptionFlags, jobOptionsOf } from './job-option-flags.js';
 import { readInput, readPlan } from './read-input.js';
 import { renderReport } from './report-view.js';
 
-interface SubmitFlags extends JobOptionFlags {
+/** The flags `submit` reads itself: its own, and `--plan`'s text (`jobOptionsOf` reads the options). */
+interface SubmitFlags {
   input?: string;
   api?: string;
   key?: string;
@@ -28,11 +29,7 @@ export function submitCommand(): Command {
     .option('-i, --input <file>', 'instance file, - for standard input, or inline JSON')
     .option('--api <url>', 'the farm (default: SATFARM_API_URL or http://127.0.0.1:3000)')
     .option('--key <key>', 'API key (default: SATFARM_API_KEY)');
-  return addJobOptionFlags(command)
-    .option(
-      '--plan <plan>',
-      'a plan already known (moves, a solution, or an earlier report or job; a file, inline JSON or the moves as text): checked by the farm, then the sweep only looks below it',
-    )
+  return addJobOptionFlags(command, 'submit')
     .option('--json', "print the final job as one JSON object (the API's job resource)")
     .option('--no-progress', 'no progress lines on a terminal')
     .action(async (game: string, flags: SubmitFlags) => {
@@ -40,7 +37,7 @@ export function submitCommand(): Command {
       const instance = await readInput(flags.input);
       const plan = await readPlan(flags.plan, flags.input);
       const client = new FarmClient(api, flags.key ?? process.env.SATFARM_API_KEY);
-      const options = { ...jobOptionsOf(flags), ...(plan === undefined ? {} : { plan }) };
+      const options = { ...jobOptionsOf(flags, 'submit'), ...(plan === undefined ? {} : { plan }) };
       const showProgress = flags.progress && process.stderr.isTTY;
       let resource: JobResource;
       try {

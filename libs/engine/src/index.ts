@@ -2,7 +2,7 @@ export * from './slot-pool.js';
 export * from './horizon-solver.js';
 export * from './solve-report.js';
 export * from './solve-instance.js';
-export * from './option-scope.js';
+export * from './solve-options.js';
 export * from './formula-memory.js';
 export * from './refinement.loop.js';
 export * from './thread-exec-argv.js';

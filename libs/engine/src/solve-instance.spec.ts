@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { gameById, InputError, MAX_HORIZON } from '@satfarm/games';
 
-import { GIVEN_PLAN, QUICK_PLAN, type SolveEvent, solveInstance, solveParsed } from './solve-instance.js';
+import { QUICK_PLAN, type SolveEvent, solveInstance, solveParsed } from './solve-instance.js';
+import { GIVEN_PLAN } from './solve-options.js';
 import { type PigeonLadder, pigeonLadderGame, type PigeonPlan } from './testing/pigeon-ladder.game.js';
 
 /** The pigeon ladder with a quick plan: `holes` as given (one pigeon per hole by default). */

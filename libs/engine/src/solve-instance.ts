@@ -1,11 +1,15 @@
-import { type EncodingChoices, gameById, type GameDefinition, InputError, MAX_HORIZON } from '@satfarm/games';
-import { createSolver, type SatSolver, type SolverName, type SolverProgress } from '@satfarm/solver';
+import {
+  gameById,
+  type GameDefinition,
+  parseSolveOptions,
+  type SolveUserOptions,
+} from '@satfarm/games';
+import { createSolver, type SatSolver, type SolverProgress } from '@satfarm/solver';
 import {
   HorizonSweep,
   type HorizonOutcome,
   type KnownPlan,
   horizonPolicy,
-  horizonPolicyNames,
   hintedStart,
   horizonPreset,
   type HorizonStartBounds,
@@ -15,7 +19,7 @@ import {
 
 import { type HorizonStats } from './horizon-solver.js';
 import { runHorizon } from './run-horizon.js';
-import { checkOptionScope } from './option-scope.js';
+import { checkSolveOptions, type SweepSettings } from './solve-options.js';
 import { SlotPool } from './slot-pool.js';
 import {
   formulaSizeOf,
@@ -26,54 +30,11 @@ import {
 } from './solve-report.js';
 
 /**
- * What a caller may ask of one solve. The sweep's options (`SWEEP_ONLY_OPTIONS`) are refused for a
- * single-solve game and `unique` for a planning game (`checkOptionScope`), as bad input.
+ * What a caller may ask of one solve: the user options (`SolveOptionsSchema`, defined with the
+ * farm's job options in libs/games/src/job-options.ts, checked by `parseSolveOptions` and
+ * `checkSolveOptions` before any solver runs), and what only a caller in this process gives.
  */
-export interface SolveOptions {
-  /** The largest horizon a sweep tries; default: the game's `defaultMaxHorizon`. */
-  maxHorizon?: number;
-  /**
-   * Where the caller expects the shortest plan, at or above (e.g. a bound an earlier run proved).
-   * The sweep starts there and also runs the horizon below it, so an optimum it reports is still
-   * backed by an UNSAT answer; the value is checked, never trusted: a plan at or below
-   * `minHorizon - 1` reopens the horizons under it. Planning games only.
-   */
-  minHorizon?: number;
-  /** Horizons in flight at once (and local solver slots when no pool is given). */
-  parallelism?: number;
-  solver?: SolverName;
-  timeoutSec?: number;
-  unique?: boolean;
-  /** Horizon-choice policy of the sweep, by name; default: the game's `defaultPolicy`. */
-  policy?: string;
-  /**
-   * Seconds a patient probe of the policy (`probe`'s and `bracket`'s rungs and descent) may run
-   * before it gives way to another horizon; a probe that gave way gets twice its time when it runs
-   * again. Only the policies with patient probes take it. Default: no limit.
-   */
-  patienceSec?: number;
-  /**
-   * Solver presets by the bounds (`horizonPreset`: UNSAT preset for the lowest open horizon, SAT
-   * preset above); default: the game's `solverPresets`.
-   */
-  presets?: boolean;
-  /**
-   * Planning games: start the sweep from the game's quick plan (`GameDefinition.quickPlan`), when it
-   * has one and it verifies (default true).
-   */
-  quickPlan?: boolean;
-  /**
-   * Planning games: a plan the caller already has (`GameDefinition.parsePlan`'s forms, or a whole
-   * earlier report, whose `solution` is taken). It is verified by the simulator before any solver
-   * runs, and the sweep starts from it as its upper bound, only looking below it (the shorter of it
-   * and the quick plan, when both are there).
-   */
-  plan?: unknown;
-  /**
-   * Encoding choices for the game's `encode` (`EncodeOptions.variant`), checked by the game's
-   * `checkEncoding` before anything runs; a game without choices refuses any. Default: none.
-   */
-  encoding?: EncodingChoices;
+export interface SolveOptions extends SolveUserOptions {
   /**
    * The most bytes one horizon's formula may take (4 a literal): a larger one ends its horizon
    * `unknown`, reason `formula-limit`, without a solver run. Default: none
@@ -123,32 +84,19 @@ export async function solveParsed<I, S>(
   instance: I,
   options: SolveOptions = {},
 ): Promise<SolveReport> {
-  checkEncoding(game, options.encoding);
-  checkOptionScope(game, options);
+  const settings = checkSolveOptions(game, instance, parseSolveOptions(options));
   const solver = createSolver(options.solver ?? game.defaultSolver ?? 'kissat');
   const started = performance.now();
   const report = game.planning
-    ? await sweepHorizons(game, instance, solver, options)
+    ? await sweepHorizons(game, instance, solver, options, settings)
     : await solveSingle(game, instance, solver, options);
   report.stats.wallMs = Math.round(performance.now() - started);
   if (options.encoding !== undefined) report.encoding = options.encoding;
   return report;
 }
 
-/** Refuses encoding choices the game does not have (an `InputError` naming `encoding`). */
-export function checkEncoding<I, S>(game: GameDefinition<I, S>, encoding: EncodingChoices | undefined): void {
-  if (encoding === undefined) return;
-  if (game.checkEncoding === undefined) {
-    throw new InputError('encoding', `game ${game.id} offers no encoding choices`);
-  }
-  game.checkEncoding(encoding);
-}
-
 function limitsFrom(options: SolveOptions): { parallelism: number; slots: SlotPool } {
   const parallelism = options.parallelism ?? options.slots?.size ?? 1;
-  if (!Number.isInteger(parallelism) || parallelism < 1) {
-    throw new InputError('parallel', `must be a positive integer, got ${parallelism}`);
-  }
   return { parallelism, slots: options.slots ?? new SlotPool(parallelism) };
 }
 
@@ -157,37 +105,15 @@ async function sweepHorizons<I, S>(
   instance: I,
   solver: SatSolver,
   options: SolveOptions,
+  settings: SweepSettings<S>,
 ): Promise<SolveReport> {
-  // The timeout covers the whole solve: the plans read or searched for before the sweep too.
+  // The timeout covers the whole solve: the quick plan searched for before the sweep too.
   const started = performance.now();
   const { parallelism, slots } = limitsFrom(options);
   const lower = sweepLowerBound(game, instance);
-  const max = options.maxHorizon ?? game.defaultMaxHorizon(instance);
-  if (!Number.isInteger(max) || max < 0)
-    throw new InputError('maxHorizon', `must be a non-negative integer, got ${max}`);
-  if (options.maxHorizon !== undefined && max > MAX_HORIZON)
-    throw new InputError('maxHorizon', `must be at most ${MAX_HORIZON}, got ${max}`);
-  const minHorizon = options.minHorizon;
-  const highest = Math.min(max, MAX_HORIZON);
-  if (
-    minHorizon !== undefined &&
-    !(Number.isInteger(minHorizon) && minHorizon >= 0 && minHorizon <= highest)
-  ) {
-    throw new InputError(
-      'minHorizon',
-      `must be an integer from 0 to the largest horizon ${highest}, got ${minHorizon}`,
-    );
-  }
+  const { maxHorizon: max, minHorizon, policy, patienceSec: patience, presets } = settings;
   const start = hintedStart(lower, minHorizon);
-  const policy = options.policy ?? game.defaultPolicy ?? 'consecutive';
-  if (!horizonPolicyNames().includes(policy)) {
-    throw new InputError('policy', `unknown policy '${policy}'; known: ${horizonPolicyNames().join(', ')}`);
-  }
-  const patience = options.patienceSec;
-  if (patience !== undefined && !(Number.isFinite(patience) && patience > 0))
-    throw new InputError('patience', `must be a positive number of seconds, got ${patience}`);
-  const presets = options.presets ?? game.solverPresets ?? false;
-  const given = options.plan === undefined ? undefined : givenPlanOf(game, instance, options.plan, max);
+  const given = settings.givenPlan;
   const statsByT = new Map<number, HorizonStats>();
   const solverName = await solver.version();
   options.onEvent?.({
@@ -307,48 +233,6 @@ export function quickPlanOf<I, S>(
   const verdict = game.verify(instance, plan, length);
   if (!verdict.ok) throw new Error(`${game.id}: the quick plan does not verify: ${verdict.reason}`);
   return { plan, length, by: QUICK_PLAN, ms: Math.round(performance.now() - started) };
-}
-
-/** What `HorizonLine.by` says of the horizon of a plan the caller gave (`SolveOptions.plan`). */
-export const GIVEN_PLAN = 'given plan';
-
-/**
- * The caller's plan as the sweep's known plan: read by the game (a whole report stands for its
- * `solution`), then replayed by the simulator. Bad input of any kind is an `InputError` naming
- * `plan`, before any solver runs (the farm's API checks a job's plan with it too).
- */
-export function givenPlanOf<I, S>(
-  game: GameDefinition<I, S>,
-  instance: I,
-  input: unknown,
-  max: number,
-): KnownPlan<S> {
-  checkOptionScope(game, { plan: input });
-  if (game.parsePlan === undefined || game.planLength === undefined) {
-    throw new InputError('plan', `game ${game.id} does not take a plan`);
-  }
-  const plan = game.parsePlan(solutionOfReport(game.id, input), instance);
-  const length = game.planLength(plan);
-  if (length > max) {
-    throw new InputError('plan', `takes ${length} moves, more than the largest horizon ${max}`);
-  }
-  const verdict = game.verify(instance, plan, length);
-  if (!verdict.ok) throw new InputError('plan', `does not solve the instance: ${verdict.reason}`);
-  return { plan, length, by: GIVEN_PLAN };
-}
-
-/** The `solution` of a solve report (an object with `game` and `status`), else `input` itself. */
-function solutionOfReport(gameId: string, input: unknown): unknown {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
-  const report = input as Record<string, unknown>;
-  if (!('game' in report && 'status' in report)) return input;
-  if (report.game !== gameId) {
-    throw new InputError('plan.game', `the report is of ${JSON.stringify(report.game)}, not of ${gameId}`);
-  }
-  if (report.solution === undefined || report.solution === null) {
-    throw new InputError('plan.solution', `the report (status ${JSON.stringify(report.status)}) has no plan`);
-  }
-  return report.solution;
 }
 
 async function solveSingle<I, S>(

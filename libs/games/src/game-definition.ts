@@ -1,5 +1,7 @@
 import type { CnfFormula, Lit, Model } from '@satfarm/cnf';
 
+import type { JobSolverName } from './job-options.js';
+
 /** The games satfarm knows, as named on the command line and in the API. */
 export const GAME_IDS = ['cube', 'snake', 'hexahop', 'towers', 'singles', 'tictactoe', 'cnf'] as const;
 export type GameId = (typeof GAME_IDS)[number];
@@ -124,7 +126,7 @@ export interface GameDefinition<I = unknown, S = unknown> {
    * name in @satfarm/solver (its `SolverName`, checked where the engine passes it on). Set where
    * bench/ showed another one to help.
    */
-  readonly defaultSolver?: 'kissat' | 'cadical' | 'minisat';
+  readonly defaultSolver?: JobSolverName;
   /** Data the dashboard draws (board, frames, net...). */
   render(instance: I, solution: S | undefined): unknown;
   /**

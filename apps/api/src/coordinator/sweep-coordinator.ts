@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { checkEncoding, checkOptionScope, givenPlanOf, sweepLowerBound } from '@satfarm/engine';
+import { checkSolveOptions, sweepLowerBound, type SweepSettings } from '@satfarm/engine';
 import type { GameDefinition } from '@satfarm/games';
 import { InputError } from '@satfarm/games';
 import {
@@ -28,7 +28,6 @@ import {
   type KnownPlan,
   patienceMsOf,
   type SweepState,
-  UnknownPolicyError,
 } from '@satfarm/sweep';
 
 import type { FarmMetrics } from '../metrics/farm-metrics.js';
@@ -639,51 +638,34 @@ export class SweepCoordinator {
       throw err;
     }
     const o = request.options ?? {};
-    const bad = (field: string, reason: string): PayloadError =>
-      new PayloadError([{ field: `${root}options.${field}`, reason }]);
+    let checked: SweepSettings<unknown>;
     try {
-      // An option the game would ignore is refused, as the CLI refuses its flag.
-      checkOptionScope(game, o);
-      checkEncoding(game, o.encoding);
+      // The checks of a solve in this process: an option the game would ignore is refused, as the
+      // CLI refuses its flag, and the horizons are capped by the farm's SATFARM_MAX_HORIZON.
+      checked = checkSolveOptions(game, parsed, o, {
+        maxHorizon: settings.maxHorizon,
+        setBy: 'on this farm',
+      });
     } catch (err) {
-      if (err instanceof InputError) throw bad(err.field, err.reason);
+      if (err instanceof InputError) {
+        throw new PayloadError([{ field: `${root}options.${err.field}`, reason: err.reason }]);
+      }
       throw err;
-    }
-    const policy = o.policy ?? game.defaultPolicy ?? 'consecutive';
-    try {
-      horizonPolicy(policy);
-    } catch (err) {
-      if (err instanceof UnknownPolicyError) throw bad('policy', err.message);
-      throw err;
-    }
-    if (o.maxHorizon !== undefined && o.maxHorizon > settings.maxHorizon) {
-      throw bad('maxHorizon', `must be at most ${settings.maxHorizon} on this farm`);
     }
     const options: ResolvedJobOptions = {
-      maxHorizon: game.planning
-        ? (o.maxHorizon ?? Math.min(game.defaultMaxHorizon(parsed), settings.maxHorizon))
-        : 0,
-      ...(game.planning && o.minHorizon !== undefined ? { minHorizon: o.minHorizon } : {}),
+      maxHorizon: checked.maxHorizon,
+      ...(checked.minHorizon === undefined ? {} : { minHorizon: checked.minHorizon }),
       parallelism: game.planning ? (o.parallelism ?? settings.defaultParallelism) : 1,
       ...(o.timeoutSec === undefined ? {} : { timeoutSec: o.timeoutSec }),
       solver: o.solver ?? settings.solver ?? game.defaultSolver ?? 'kissat',
       priority: o.priority ?? 0,
       unique: o.unique ?? false,
-      policy,
-      ...(game.planning && o.patienceSec !== undefined ? { patienceSec: o.patienceSec } : {}),
-      presets: game.planning && (o.presets ?? game.solverPresets ?? false),
+      policy: checked.policy,
+      ...(checked.patienceSec === undefined ? {} : { patienceSec: checked.patienceSec }),
+      presets: checked.presets,
       ...(o.encoding === undefined ? {} : { encoding: o.encoding }),
     };
-    if (options.minHorizon !== undefined && options.minHorizon > options.maxHorizon) {
-      throw bad('minHorizon', `must be at most the largest horizon, ${options.maxHorizon}`);
-    }
-    let given: KnownPlan<unknown> | undefined;
-    try {
-      given = o.plan === undefined ? undefined : givenPlanOf(game, parsed, o.plan, options.maxHorizon);
-    } catch (err) {
-      if (err instanceof InputError) throw bad(err.field, err.reason);
-      throw err;
-    }
+    const given = checked.givenPlan;
     const lower = game.planning ? sweepLowerBound(game, parsed) : 0;
     const meta: JobMeta = {
       id: randomUUID(),

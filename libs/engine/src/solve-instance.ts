@@ -1,9 +1,4 @@
-import {
-  gameById,
-  type GameDefinition,
-  parseSolveOptions,
-  type SolveUserOptions,
-} from '@satfarm/games';
+import { gameById, type GameDefinition, parseSolveOptions, type SolveUserOptions } from '@satfarm/games';
 import { createSolver, type SatSolver, type SolverProgress } from '@satfarm/solver';
 import {
   HorizonSweep,

@@ -294,11 +294,12 @@ describe('the farm API', () => {
     expect(created.status).toBe(201);
     await progress.subscribe({ jobId: created.body.id });
     expect((await progress.jobEnd(created.body.id)).status).toBe('unknown');
-    let after = await outcomes();
-    for (let i = 0; i < 100 && after.found + after.none === before.found + before.none; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      after = await outcomes();
-    }
+    // Counted once the search has answered: the thread it runs on starts with its first search,
+    // which on a loaded machine takes seconds.
+    await expect
+      .poll(async () => ((a) => a.found + a.none)(await outcomes()), { timeout: 30_000, interval: 100 })
+      .toBeGreaterThan(before.found + before.none);
+    const after = await outcomes();
     // Without the deadline the beam would have run on and found its 49-move plan.
     expect({ found: after.found - before.found, none: after.none - before.none }).toEqual({
       found: 0,

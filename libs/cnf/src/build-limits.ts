@@ -1,15 +1,8 @@
 /**
  * A formula is built synchronously, so neither a timer nor an abort signal can stop a large one
- * halfway: the event loop only runs again when the encoder returns. A caller with limits runs the
- * encoder inside `buildWithin`, and each formula checks them as it grows (every few thousand
- * clauses), throwing `FormulaBuildStopped` once one is passed:
- * - a deadline on the clock;
- * - a `stop` test, which something outside the event loop (another thread) can answer, such as a
- *   horizon cancelled while its formula is built;
- * - the memory one formula's clauses may take, so that an instance asking for a formula larger
- *   than the process can hold (a 200x200 Snake at horizon 1000 passed 4 GiB in minutes) is
- *   refused when it gets there, instead of taking the process, and the others in it, down.
- * The limits hold for the synchronous call only, so no other build sees them.
+ * halfway. A caller runs the encoder inside `buildWithin`, and each formula checks the limits (a
+ * deadline, a `stop` test another thread can answer, its memory) as it grows, throwing this once
+ * one is passed (docs/solvers.md#formula-build-limits).
  */
 export class FormulaBuildStopped extends Error {
   constructor(

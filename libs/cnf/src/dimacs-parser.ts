@@ -19,19 +19,9 @@ const PERCENT = 37;
 const BOM = 0xfeff;
 
 /**
- * Parses DIMACS CNF text strictly; every problem is a {@link DimacsSyntaxError} naming its line.
- *
- * - `c` lines (comments) and blank lines may appear anywhere; a line is a comment when its first
- *   non-blank character is `c`.
- * - Exactly one header `p cnf <variables> <clauses>` must come before the first clause.
- * - A clause is whitespace-separated integers (an optional `-` and decimal digits) ended by `0`; it
- *   may span lines. Every literal lies in [-variables, variables].
- * - The last clause may lack its `0` at the end of the text (or before `%`); it still counts.
- * - `-0` is zero, i.e. a clause end.
- * - A line starting with `%` (the end marker of SATLIB files) ends the formula: the rest is ignored.
- * - The number of clauses must equal the header's.
- *
- * The formula's pool reserves variables 1..`variables` even when some do not occur.
+ * Parses DIMACS CNF text strictly, by the rules of docs/cli.md#instance-formats (`cnf`); every
+ * problem is a {@link DimacsSyntaxError} naming its line. The formula's pool reserves variables
+ * 1..`variables` even when some do not occur.
  */
 export function parseDimacs(text: string): CnfFormula {
   const len = text.length;

@@ -2,11 +2,9 @@
  * The native spawn host: starts solver processes for the Node process that owns it and relays
  * their standard streams, as spawn-host.program.mjs does, at a fraction of the cost.
  *
- * Why native: Node 20's libuv forks on Linux, and forking a V8 process (its page tables, then the
- * copy-on-write faults) plus Node's stream objects cost about 2 ms of CPU per solver; this host
- * is a few hundred KiB, so its fork is cheap, and it sets the solver's parent-death signal itself
- * instead of exec'ing util-linux setpriv first. On a farm of tiny jobs that is a third of the
- * CPU a job costs (docs/farm.md).
+ * Why native: Node forks even from a small process, and forking a V8 process costs CPU on every
+ * solver; this host's fork is cheap, and it sets the solver's parent-death signal itself instead
+ * of exec'ing setpriv first (docs/farm.md#how-it-works has the figures).
  *
  * Usage: satfarm-spawn-host OWNER_PID. Frames on stdin (owner -> host) and stdout (host ->
  * owner), all integers little-endian:

@@ -9,22 +9,10 @@ import { LEAP_MAX_GAP } from './leap.policy.js';
 import { highestGaveWay, highestTried, nextRung } from './probe.policy.js';
 
 /**
- * `bracket`: closes in on the optimum from both sides, for instances where both the UNSAT proof
- * just below the optimum and the first plan are expensive (long planning horizons).
- *
- * Its first slot climbs as `leap` does: `gap` above `lower`, the gap a quarter of how far `lower`
- * has risen above the initial bound (at most LEAP_MAX_GAP), so an UNSAT lifts `lower` past every
- * horizon it skipped. While no plan is known, its second slot climbs `probe`'s ladder of rungs
- * `initialLower` + 1, 2, 4, 8, ... above the highest horizon tried, to find a plan early. Once a
- * plan bounds the search, the second slot descends from just below it (`upper` - 1): a SAT there
- * is a shorter plan, and an UNSAT there proves the plan optimal without the horizons between.
- * Further slots are filled from `lower` upwards. With one slot it is `leap` until a plan is known,
- * then it only descends.
- *
- * With the sweep's patience set, the second slot's horizons (rungs and descent) are patient: a rung
- * that runs out of time makes way for the next rung up, a descent step for the next one down; once
- * the ladder has reached the cap, the highest rung that gave way runs again with twice its time.
- * The ladder is then denser: each rung a quarter above the highest horizon tried (DENSE_RUNG_RATIO).
+ * `bracket`: closes in on the optimum from both sides, for instances where both the UNSAT proof just
+ * below the optimum and the first plan are expensive. The first slot climbs as `leap` does; the
+ * second climbs `probe`'s ladder until a plan is known, then descends from just below it, where
+ * one UNSAT proves the plan optimal (docs/cli.md#policies).
  */
 export const bracketPolicy: HorizonPolicy = {
   name: 'bracket',

@@ -1,9 +1,8 @@
 /**
  * The solver configuration that suits a horizon, given the bounds when it starts: the lowest open
  * horizon is the likeliest to be UNSAT (every horizon below it is), so it runs with the solver's
- * UNSAT preset; the horizons above it are the likeliest to be SAT, so they run with the SAT preset.
- * Measured on the cube in bench/cube: 2 to 6 times faster on 10-move 3x3 scrambles than one
- * configuration for all.
+ * UNSAT preset; the horizons above it are the likeliest to be SAT, so they run with the SAT preset
+ * (the cube's figures: bench/README.md#cube-latest-figures).
  */
 export type HorizonPreset = 'sat' | 'unsat';
 

@@ -135,14 +135,9 @@ export interface SweepRunOptions {
 
 /**
  * The in-process horizon sweep (docs/cli.md#the-horizon-sweep): keeps `parallelism` horizons
- * running through a `HorizonRunner`, chosen by the policy from the bounds that each answer
- * tightens, and aborts a run as soon as another answer dominates it (without waiting for it to stop
- * before starting new work). `run` resolves only once every run it started has settled, so no work
- * outlives it.
- *
- * A timeout or the caller's signal stops every run and resolves with the best plan found and the
- * bounds reached. A run that rejects (or an `onEvent` that throws) stops every run and `run`
- * rejects with that error once all runs have settled.
+ * running through a `HorizonRunner` and aborts a run once another answer dominates it. `run`
+ * settles only after every run it started has, so no work outlives it: a timeout or the signal
+ * resolves with the best plan and bounds reached, a failed run (or a throwing `onEvent`) rejects.
  */
 export class HorizonSweep<P> {
   private readonly policy: HorizonPolicy;

@@ -5,14 +5,9 @@ export const LEAP_MAX_GAP = 8;
 
 /**
  * `leap`: for instances whose lower bound is weak, where the sweep would solve many cheap UNSAT
- * horizons one by one. While no plan is known, its first slot goes `gap` above `lower`, the gap
- * growing with how far `lower` has already risen above the initial bound (a quarter of it, at
- * most LEAP_MAX_GAP): an UNSAT there lifts `lower` past every horizon it skipped (the encodings are
- * monotone). A plan caps the leap just below it (`high`), so a plan found far above `lower`, e.g.
- * a game's quick plan before any solver ran, does not turn the climb into a one-by-one sweep; and
- * a leap that lands just below the plan is the UNSAT that proves it optimal. Where the bound is
- * tight (`lower` has not risen by 4) it is `consecutive`. Other slots are filled from `lower`
- * upwards.
+ * horizons one by one. Its first slot goes a growing gap above `lower`, capped just below a plan:
+ * an UNSAT there lifts `lower` past every horizon it skipped, the encodings being monotone
+ * (docs/cli.md#policies).
  */
 export const leapPolicy: HorizonPolicy = {
   name: 'leap',

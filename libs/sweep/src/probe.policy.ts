@@ -2,22 +2,9 @@ import { consecutivePolicy } from './consecutive.policy.js';
 import { gaveWay, type HorizonChoice, type HorizonPolicy, type HorizonPolicyView } from './horizon-policy.js';
 
 /**
- * `probe`: looks for an upper bound early, for instances whose optimum lies far above the lower
- * bound, where the UNSAT proofs just below the optimum are the slow ones.
- *
- * While no plan is known, one slot stays on the lowest open horizon (the lowest in [`lower`,
- * `high`] not answered `unknown`) so that `lower` keeps rising; the other slots climb a ladder of
- * rungs `initialLower` + 1, 2, 4, 8, ... above the highest horizon tried so far, the last rung
- * capped at `high` (probing the cap early proves "no plan within max" quickly too). The ladder is
- * anchored at the initial lower bound rather than the moving `lower`, so that it keeps climbing
- * while the lowest slot catches up with it. Slots left once the ladder reaches `high` are filled
- * from `lower` upwards. As soon as a plan bounds the search from above, it behaves as
- * `consecutive`. With parallelism 1 the single slot stays on the lowest horizon, so it is
- * `consecutive`.
- *
- * With the sweep's patience set, the rungs are patient: a rung that runs out of time makes way for
- * the next one up; once the ladder has reached `high`, the highest rung that gave way runs again
- * with twice its time.
+ * `probe`: looks for a plan early, for instances whose optimum lies far above the lower bound, where
+ * the UNSAT proofs just below the optimum are the slow ones: one slot keeps `lower` rising, the
+ * others climb a ladder of rungs anchored at the initial lower bound (docs/cli.md#policies).
  */
 export const probePolicy: HorizonPolicy = {
   name: 'probe',

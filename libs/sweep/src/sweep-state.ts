@@ -299,19 +299,11 @@ export function markCancelled(state: SweepState, t: number, at?: number): SweepS
 }
 
 /**
- * Applies a horizon's answer:
- * - SAT at T: `upper = min(upper, planLength ?? T)`; every queued or running horizon >= `upper`
- *   (other than T) is cancelled.
- * - UNSAT at T: `lower = max(lower, T + 1)`; every queued or running horizon < `lower` is cancelled.
- * - UNKNOWN at T: the bounds stay; T is never chosen again, so a sweep whose open window holds only
- *   unknown horizons ends `unknown` instead of retrying them. Except when T ran with a time limit
- *   (a patient probe, see `HorizonRun`): T then gave way, and is cancelled and free again.
- *
- * An answer for a horizon that was cancelled (a cancel racing with the solver) is still a fact and
- * is applied, except an `unknown`, which says nothing more than the cancel. A repeated answer is a
- * no-op, and an `unknown` after SAT or UNSAT is ignored. Throws `ContradictoryResultError` when the
- * answer contradicts the bounds (a plan below `lower`, UNSAT at or above `upper`, SAT and UNSAT for
- * one horizon): with a monotone encoding and an admissible lower bound that cannot happen.
+ * Applies a horizon's answer: SAT lowers `upper`, UNSAT raises `lower`, and the horizons they
+ * dominate are cancelled; an `unknown` retires T unless T gave way under a time limit (a patient
+ * probe). An answer racing a cancel still counts. Throws `ContradictoryResultError` on an answer
+ * that contradicts the bounds, which a monotone encoding and an admissible lower bound never give
+ * (docs/cli.md#the-horizon-sweep).
  */
 export function recordResult(
   state: SweepState,

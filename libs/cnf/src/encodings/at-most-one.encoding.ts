@@ -14,9 +14,8 @@ import { sequentialAtMostK } from './sequential-counter.encoding.js';
  * - `pairwise`: n(n-1)/2 binary clauses, no auxiliaries;
  * - `sequential`: Sinz's sequential counter, n-1 auxiliaries, 3n-4 clauses;
  * - `commander`: Klieber–Kwon commanders over groups of 3, ~n/2 auxiliaries, ~3.5n clauses;
- * - `auto`: pairwise up to {@link AUTO_PAIRWISE_LIMIT} literals, commander above (with kissat 4.0.2,
- *   N-queens for N = 80 solved in 1.1-1.9 s with commanders against 4.4-5.0 s with sequential
- *   counters over three seeds; pigeonhole 11/10 and 12/11 took about the same time with both).
+ * - `auto`: pairwise up to {@link AUTO_PAIRWISE_LIMIT} literals, commander above, the faster
+ *   on large groups (docs/solvers.md#at-most-one-and-cardinality-encodings).
  */
 export type AmoEncoding = 'pairwise' | 'sequential' | 'commander' | 'auto';
 

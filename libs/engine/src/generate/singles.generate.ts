@@ -51,15 +51,10 @@ export interface GeneratedSingles {
 }
 
 /**
- * Generates a Singles puzzle with exactly one solution. A random Latin square over 1..max(W, H),
- * cut to W x H, fixes the white numbers; a maximal shading (no cell can be added without touching
- * another black cell or splitting the white cells) is chosen at random, and each black cell takes
- * the number of a white cell of its row or column. Then, while the solver finds a second shading,
- * a cell black in ours and white in the other takes the number of a cell white in both, in its
- * row or column: that second shading now breaks a rule, ours does not. Maximality matters: a
- * shading with one more black cell would be a second solution no numbering can rule out. Throws
- * `InputError` naming `width` or `height` for a size no puzzle has (a side outside 1..35, or fewer
- * than SINGLES_MIN_CELLS cells), and a plain error after `maxAttempts` grids without a unique one.
+ * Generates a Singles puzzle with exactly one solution: a random maximal shading over a Latin
+ * square, renumbered while the solver finds a second shading until none is left
+ * (docs/games.md#singles). Throws `InputError` naming `width` or `height` for a size no puzzle
+ * has, and a plain error after `maxAttempts` grids without a unique one.
  */
 export async function generateSingles(options: SinglesGenerateOptions): Promise<GeneratedSingles> {
   const width = options.width;

@@ -16,9 +16,9 @@ import { KissatRunner, type SatSolver } from '@satfarm/solver';
 import { randomLatinSquare, shuffleInPlace } from './latin-square.generate.js';
 
 /**
- * The largest size generated. The generator spends a solver call per clue and given it tries to
- * remove, each slower as n grows: on 2 busy cores a 7x7 took 6 to 8 s (4 to 5 s of CPU), an 8x8
- * 8 to 12 s, a 9x9 20 s and a 12x12 nearly 2 minutes. `solve towers` takes up to TOWERS_MAX_SIZE.
+ * The largest size generated: the generator spends a solver call per clue and given it tries to
+ * remove, each slower as n grows (docs/games.md#towers has the times). `solve towers` takes up to
+ * TOWERS_MAX_SIZE.
  */
 export const TOWERS_GENERATE_MAX_SIZE = 7;
 

@@ -16,8 +16,7 @@ export interface PigeonPlan {
 /**
  * A planning game with a known optimum for exercising sweeps with the real solver: horizon t
  * means t holes, so SAT(t) holds exactly when t >= pigeons, it is monotone, and the UNSAT proofs
- * just below the optimum get hard quickly (kissat: about 1 s for 9 pigeons into 8 holes, 8 s
- * for 10 into 9, far longer for 12 into 11).
+ * just below the optimum get hard quickly (docs/solvers.md#pigeonhole-formulas).
  */
 export const pigeonLadderGame: GameDefinition<PigeonLadder, PigeonPlan> = {
   id: 'cnf',

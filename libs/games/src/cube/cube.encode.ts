@@ -68,9 +68,9 @@ export interface CubeEncodingVariant {
 }
 
 /**
- * The fastest choices measured in bench/cube (see docs there): sequence pruning with redundant
- * windows everywhere; for the 2x2 a goal perimeter (5 htm, 6 qtm), which the 3x3 does not gain
- * from; per-step pattern bounds off (they add clauses without saving conflicts).
+ * The fastest choices measured (bench/README.md#cube-latest-figures): sequence pruning with
+ * redundant windows everywhere; for the 2x2 a goal perimeter (5 htm, 6 qtm), which the 3x3 does
+ * not gain from; per-step pattern bounds off (they add clauses without saving conflicts).
  */
 export function defaultCubeVariant(size: CubeSize, metric: Metric): CubeEncodingVariant {
   return {

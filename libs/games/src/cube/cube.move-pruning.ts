@@ -6,14 +6,9 @@ const stateKey = (s: CubeState): string => String.fromCharCode(...s.cp, ...s.co,
 
 /**
  * Move windows no shortest plan needs: the minimal sequences (indices into `solverMoves`) of at
- * most `maxLength` moves whose effect a shorter sequence, or one of the same length that comes
- * first in move order, also has. Order sequences by (length, then move by move); the first plan in
- * that order among the shortest contains none of these windows (swapping one for its better twin
- * would give an earlier plan), so forbidding them keeps an optimal plan. "Minimal" means every
- * shorter window inside is needed, so no window repeats the work of another.
- *
- * Length 2 gives "no face twice in a row" and the order of opposite faces; longer windows catch
- * the rest (the 2x2 has 3 of length 3 and many more at 4 and 5, the 3x3 few).
+ * most `maxLength` moves whose effect a shorter sequence, or an earlier one of the same length,
+ * also has. The first shortest plan in move order contains none, so forbidding them keeps an
+ * optimal plan (docs/games.md#cube).
  */
 export function redundantMoveWindows(size: CubeSize, metric: Metric, maxLength: number): number[][] {
   const key = `${size}:${metric}:${maxLength}`;

@@ -17,17 +17,10 @@ import {
 const FIELDS = new Set(['size', 'scramble', 'facelets', 'metric']);
 
 /**
- * Parses a cube instance (docs/cli.md#instance-formats): `{"size": 2|3, "scramble": "R U2 F'"}` or
- * `{"size": 2|3, "facelets": "..."}`, optional `"metric": "htm"|"qtm"` (default htm).
- *
- * Facelets are in Kociemba's order (U R F D L B, n * n each, row by row), one character per
- * sticker; any six distinct characters may serve as colours. For the 3x3 each face's centre names
- * its colour. The 2x2 has no centres: the colours of the DBL corner name the D, B and L faces,
- * the colour never sharing a corner with a face's colour names the opposite face, and the position
- * is stored with DBL at home, so any of the 24 whole-cube orientations of a solved 2x2 is solved.
- *
- * Every error is an `InputError` naming the field (`input`, `size`, `metric`, `scramble`,
- * `facelets`, or a field the format lacks) and the reason, found before any solver runs.
+ * Parses a cube instance (docs/cli.md#instance-formats): a scramble or facelets in Kociemba's
+ * order, any six characters as colours. A 2x2 is stored with its DBL corner at home, so every
+ * whole-cube orientation of a solved 2x2 is solved. Every error is an `InputError` naming the
+ * field, found before any solver runs.
  */
 export function parseCubeInstance(input: unknown): CubeInstance {
   const obj = asObject(input);

@@ -33,7 +33,7 @@ export const cubeGame: GameDefinition<CubeInstance, CubeSolution> = {
   parse: parseCubeInstance,
   lowerBound: (instance) => cubeLowerBound(instance),
   defaultMaxHorizon: (instance) => GODS_NUMBER[instance.size][instance.metric],
-  // bench/cube: 10-move 3x3 scrambles 2 to 6 times faster, the 2x2 at distance 11 a little.
+  // Faster on both cubes (bench/README.md#cube-latest-figures).
   solverPresets: true,
   encode: encodeCube,
   verify: verifyCube,

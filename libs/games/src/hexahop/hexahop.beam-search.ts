@@ -51,14 +51,10 @@ export type BeamRanking = (typeof BEAM_RANKINGS)[number];
 const STRANDED = 1000;
 
 /**
- * How far a state looks from a win, for ranking states of the same depth (smaller is better):
- * every green tile and green wall left is one move off it still to make, every blue tile and blue
- * wall two (to turn green, then to go); with `reach` the player must first walk to the nearest of
- * them. A target the player can no longer reach, over land as it lies now (trampolines, boats and
- * the rings of spinners and builders counted generously), marks a stranded state, ranked after
- * every other (`reach` and `leaves`; not where a laser may still shoot it). With `count`, the
- * straight-line distance stands in for the walk. Not a bound: lasers destroy greens from afar,
- * builders add them, spinners move them.
+ * How far a state looks from a win, for ranking states of the same depth (smaller is better): the
+ * moves off greens and blues still to make, the walk to the nearest, and stranded states last
+ * (docs/hexahop.md#searches-over-states). Not a bound: lasers destroy greens from afar, builders
+ * add them, spinners move them.
  */
 export function beamScore(sim: HexahopSimulator, ranking: BeamRanking = 'reach'): number {
   const tiles = sim.tiles;
@@ -221,7 +217,7 @@ function stateHash(state: Uint8Array): number {
   return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
 }
 
-/** The beam's width for a quick plan: 1.4 s at most over the 100 levels (bench/hexahop, hexahop-beam-quick.json). */
+/** The beam's width for a quick plan, cheap on every level (bench/README.md, "The quick plan"). */
 export const QUICK_PLAN_WIDTH = 200;
 
 /**

@@ -42,14 +42,9 @@ export function boundedSearchProblem(instance: Pick<HexahopInstance, 'items'>): 
 
 /**
  * Fewest moves to win, within `bound`, by breadth-first search over the simulator's states that
- * prunes every state from which the admissible `movesLeftBound` says no win fits in the moves
- * left. A win within the bound passes only through states the pruning keeps (the bound never
- * exceeds the moves a win still needs), and a state first reached at depth d is reached no
- * shallower later, so the plan found is a shortest one, and no plan means none of `bound` moves
- * or fewer. That makes it a proof independent of the SAT encoding, for levels whose pruned
- * states number up to a few hundred million: a state is its player cell and the tiles of the
- * cells the statics say may change, packed in a few 32-bit words, in a hash table of typed
- * arrays (35 to 40 bytes a state in all, as Forced Fire's runs peaked), not a JS Map (which holds a few million).
+ * prunes every state from which the admissible `movesLeftBound` says no win fits: a shortest plan,
+ * or a proof of none, independent of the SAT encoding (docs/hexahop.md#searches-over-states).
+ * States are packed in a hash table of typed arrays, since a JS Map holds far fewer.
  */
 export function searchWinWithin(
   instance: HexahopInstance,

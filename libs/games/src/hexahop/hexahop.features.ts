@@ -37,15 +37,9 @@ export function featuresOf(map: { tiles: ArrayLike<number>; items: ArrayLike<num
 }
 
 /**
- * The tile types on a map that the encoding does not handle (empty: supported). Spinners next to
- * the edge of the map are refused (they turn tiles off the map, a case the encoding leaves out),
- * except on levels whose tiles may spread over the map (such as two spinners side by side the
- * player reaches, rolling each other across the water): those are encoded inside a window, where
- * a tile turned off the map is lost as in the game, and a run that turns a green or blue one off
- * is left out (see `widen`).
- * Lasers whose shots may hit two neighbouring lasers are all supported: the encoding leaves the
- * game's order of the hits to `refine` (`lazyOrder`), or follows it through a tree of the beams a
- * shot may send where that tree fits.
+ * The tile types on a map that the encoding does not handle (empty: supported): a reachable spinner
+ * next to the edge of the map turns tiles off it, which the encoding leaves out, unless the level's
+ * tiles may spread and it is encoded in a window (docs/hexahop.md#windows).
  */
 export function unsupportedFeatures(map: HexahopMap): string[] {
   const out = new Set<string>();

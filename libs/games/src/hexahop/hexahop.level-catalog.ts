@@ -54,8 +54,8 @@ export function loadLevelCatalog(path: string = DEFAULT_LEVELS_PATH): CatalogEnt
         tiles: featuresOf(map),
         record,
       } as CatalogEntry;
-      // Support takes the statics of the level (about 0.8 s for all hundred, 0.17 s for the
-      // worst): worked out when asked, so parsing one level does not pay for all of them.
+      // Support takes the statics of the level (docs/cli.md#levels): worked out when asked, so
+      // parsing one level does not pay for all of them.
       let unsupported: string[] | undefined;
       const unsupportedOf = (): string[] =>
         (unsupported ??= unsupportedFeatures({ ...map, start: [record.start.x, record.start.y] }));

@@ -6,14 +6,9 @@ import { type HexahopMap, type HexahopStatics, staticsOf } from './hexahop.stati
 const EXACT_TOUR_GREENS = 14;
 
 /**
- * An admissible lower bound on the moves of a win, the largest of three:
- * - count: every move leaves exactly one cell, and each green tile and green wall must be left once
- *   while green unless a laser may destroy it (or, on levels with lasers, a spinner may move it);
- *   the first move leaves the start cell, which counts only when it is such a green (and a blue
- *   start cell turns green, to be left once more). Builders only add greens, spinners only move them;
- * - farthest: the green needing the most moves to be left (or shot);
- * - tour: the shortest walk from the start that stands on every green no spinner moves and no laser
- *   shoots, plus the move off the last one (see tourBound).
+ * An admissible lower bound on the moves of a win, the largest of three: the greens to leave
+ * (count), the farthest green, and the walk through the fixed greens (tour); why each holds is in
+ * docs/hexahop.md#lower-bounds.
  */
 export function hexahopLowerBound(instance: HexahopMap, st: HexahopStatics = staticsOf(instance)): number {
   // Where tiles may spread over the map the analysis stopped early, and spinners may even turn
@@ -47,14 +42,10 @@ function isGreen(tile: number | undefined): boolean {
 }
 
 /**
- * The fixed greens (no spinner moves them, no laser shoots them) can only go by being stood on and
- * left, so a win stands on each of them at a different step. Between two such steps the player
- * makes at least as many moves as the over-approximate move graph of HexahopStatics needs (its
- * moves include every move the game may allow at any time), so the shortest walk in that graph
- * from the start through all fixed greens, plus the move off the last, bounds the win. Exact
- * (dynamic programming over subsets) up to EXACT_TOUR_GREENS greens; above, the weight of a
- * minimum spanning tree over the start and the greens, which no such walk undercuts.
- * 0 when a fixed green is out of the graph's reach (the other bounds then decide).
+ * The shortest walk in the statics' move graph from the start through every fixed green (no
+ * spinner moves it, no laser shoots it), plus the move off the last: a win stands on each
+ * (docs/hexahop.md#lower-bounds). A spanning tree's weight above EXACT_TOUR_GREENS greens; 0 when
+ * a fixed green is out of reach.
  */
 function tourBound(instance: HexahopMap, st: HexahopStatics, start: number): number {
   const greens: number[] = [];
@@ -144,15 +135,9 @@ export function greensPerShot(st: HexahopStatics, jumps: boolean): number | unde
 
 /**
  * An admissible bound on the moves a state still needs to win, for searches over states (the
- * level's statics `st` hold for every state it reaches). Every green tile and green wall D now
- * standing must go: a move removes at most the one it leaves, plus what its shot destroys when it
- * lands on a laser (at most p, see greensPerShot). A move that lands on a laser is followed, unless
- * it was the last, by one that leaves a laser, which removes nothing by leaving; and the first move
- * leaves the player's cell, removing nothing when that is not green (c = 1). So m moves remove at
- * most p m - c + 1 (with p = 1: m - c + 1), and m >= (D + c - 1) / p; without lasers, m >= D + c.
- * Blue tiles and builders only add greens, spinners only move them, so they keep it a bound.
- * Where a shot may destroy an unknown number (ice, jump items), or a spinner may turn a green off
- * the map (unbounded statics, or a spinner on the map's edge), the bound is 1.
+ * level's statics `st` hold for every state it reaches): m >= (D + c - 1) / p for D greens
+ * standing, p greens a shot may destroy, c = 1 off a green (docs/hexahop.md#lower-bounds). 1 where
+ * a shot's toll is unknown or a spinner may turn a green off the map.
  */
 export function movesLeftBound(st: HexahopStatics): (sim: HexahopSimulator) => number {
   const edgeSpinner = st

@@ -94,26 +94,9 @@ export type MoveOutcome = { ok: true } | { ok: false; reason: string };
 const WATER = Tile.Water;
 
 /**
- * The rules of Hex-a-Hop, replayed move by move on the 30 x 30 map. A move names a direction or
- * `J` (jump in place, spending a jump item). Refused inputs change nothing and cost nothing; a
- * played move costs one point, leaves the current tile (its effects below), then lands:
- * - leaving green makes it water, a green wall water, blue green (+10), a blue wall a green wall
- *   (+10), a de-iced tile blue; leaving green or blue then checks the board (below);
- * - the board check: with no green tile left, green walls all become green tiles, or when there
- *   are none the level is won; with no blue tile left, blue walls all become blue tiles;
- * - a move onto water is refused, and onto a raised tile unless standing on a raised tile;
- * - landing: in water, death; an item is picked up; a trampoline throws the player on by two
- *   cells in the direction of travel (one when the second is raised and the player did not start
- *   on a raised tile, none when the first is), again and again; ice slides the player on by one
- *   (none when the next tile is raised), unless an anti-ice is spent to de-ice it; a boat floats on
- *   in the direction of travel over water until land is next (off the map: lost); a lift toggles
- *   up/down; a spinner turns its six neighbouring tiles one place clockwise; a builder turns
- *   neighbouring water into green and green into green walls, then checks the board; a laser
- *   fires in the direction of travel (all six on a jump), refracted by ice into the two
- *   directions 60 degrees off, destroying the first non-water tile on each beam (a laser tile hit
- *   also destroys its six neighbours; +10 per destroyed tile that was not green), then checks
- *   the board; losing the tile underfoot is death.
- * A move that ends in death is lost even if it won.
+ * The rules of Hex-a-Hop (docs/hexahop.md#the-rules), replayed move by move on the 30 x 30 map:
+ * the reference every plan is checked against. A move names a direction or `J` (jump in place);
+ * a refused input changes nothing and costs nothing, a played one leaves its tile, then lands.
  */
 export class HexahopSimulator {
   readonly tiles: Uint8Array;

@@ -14,21 +14,11 @@ import { tileOfChar } from './hexahop.map-text.js';
 const FIELDS = new Set(['level', 'levels', 'map', 'start', 'items', 'name']);
 
 /**
- * Parses a Hex-a-Hop instance (docs/cli.md#instance-formats), as a JSON value or its text:
- * - `{"level": L, "levels": PATH}`: L is a display name ("Orbital"), a file name ("asymmetrix",
- *   with or without `.lev`), a path below `Levels\` ("0_green\asymmetrix.lev", `/` allowed) or a
- *   number 1..100 (the file's order); case and spacing are ignored; PATH defaults to the file
- *   installed by Debian's hex-a-hop-data. A bare string or number stands for `{"level": ...}`.
- * - `{"map": [ROW, ...], "start": [x, y], "items": [[x, y, "anti-ice"|"jump"], ...], "name": N}`:
- *   a map by hand, row y giving the cells (x, y), one character per tile (see TILE_CHARS:
- *   `.` water, `o` normal, `g` green, `G` green wall, `b` blue, `B` blue wall, `T` trampoline,
- *   `#` stone wall, `I` ice, `i` de-iced, `l`/`H` lift down/up, `S` spinner, `L` laser, `U`
- *   builder, `P` boat, `W` switch). It needs a green tile.
- * Levels using a tile type the solver does not handle (the switch, which no level has, and a few
- * arrangements of spinners, see unsupportedFeatures) are refused, naming the type.
- * With `context.readableFiles`, a `levels` path outside it (and the installed file) is refused
- * before the file is looked at, with one message whether it exists or not.
- * Throws `InputError` naming the field at fault.
+ * Parses a Hex-a-Hop instance (docs/cli.md#instance-formats), a level of a levels file or a map by
+ * hand (TILE_CHARS), as a JSON value or its text; a level the encoding does not handle is refused
+ * here, naming the tile type. With `context.readableFiles`, any other `levels` path is refused
+ * before the file is looked at, so a client learns nothing of the files. Throws `InputError`
+ * naming the field at fault.
  */
 export function parseHexahopInstance(input: unknown, context?: ParseContext): HexahopInstance {
   let raw = typeof input === 'string' ? parseText(input) : input;

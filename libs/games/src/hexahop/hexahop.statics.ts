@@ -96,7 +96,7 @@ export class HexahopStatics {
    * spinner's turn puts a spinner on a cell, and a turn moves only its six neighbours: so spinners
    * that start apart never move, while two side by side roll each other, the player riding them,
    * across the water anywhere on the map. The analysis stops there rather than spread the tiles
-   * out to its cut, which took seconds.
+   * out to its cut, which would take seconds.
    */
   rollingSpinners = false;
   /**

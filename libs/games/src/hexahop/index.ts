@@ -97,14 +97,11 @@ export const hexahopGame: GameDefinition<HexahopInstance, HexahopSolution> = {
   verify: verifyHexahop,
   planLength: (solution) => solution.moves.length,
   parsePlan: parseHexahopPlan,
-  // bench/hexahop: the same optima on the 62 levels both settle, 17 % less time in all, and 2
-  // more proven and 8 more solved in 60 s on the 36 levels `consecutive` leaves open.
+  // Each default below was measured in bench/README.md#hex-a-hop-latest-figures: `leap` ("`leap`
+  // on the 62 levels"), the quick plan ("The quick plan"), cadical ("cadical is Hex-a-Hop's
+  // default solver").
   defaultPolicy: 'leap',
-  // bench/hexahop (hexahop-quick-plan-*.json): the same 20 optima in 610.5 s from the quick plan
-  // against 794.4 s without, with leap leaping on below the plan.
   quickPlan: quickHexahopPlan,
-  // bench/hexahop (hexahop-solver-*.json): cadical proved the same 9 optima as kissat in 183.5 s
-  // against 511.7 s, faster on each level, and proved three levels kissat had left open.
   defaultSolver: 'cadical',
   render: renderHexahop,
   summarize: summarizeHexahop,

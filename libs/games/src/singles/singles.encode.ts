@@ -19,11 +19,8 @@ import { spanningTreeConnectivity } from './spanning-tree.connectivity.js';
 
 /**
  * How the white cells are kept connected: eager spanning tree, eager reachability, lazy cuts, or
- * `auto`, the faster eager one for the size. Lazy cuts are the fastest by far (12x12: 52 ms for a
- * solve and its uniqueness proof against 0.66 s for reachability and 0.96 s for the tree, medians
- * of bench/puzzles) but need a refinement loop, which a single engine solve does not run. Among
- * the eager ones reachability (N^2 clauses, solved by propagation alone) wins up to 15x15 (0.90 s
- * against 2.5 s) and the tree (N log N clauses, but a search) at 20x20 (6.2 s against 18.5 s).
+ * `auto`, the faster eager one for the size. Lazy cuts are the fastest by far but need a
+ * refinement loop, which a single engine solve does not run (docs/games.md#singles).
  */
 export const SINGLES_CONNECTIVITY = ['auto', 'tree', 'reach', 'lazy'] as const;
 export type SinglesConnectivity = (typeof SINGLES_CONNECTIVITY)[number];
@@ -33,7 +30,7 @@ export interface SinglesEncodingChoices {
   connectivity: SinglesConnectivity;
   /**
    * Add "every cell has a white neighbour" up front: redundant for the eager methods, and saves
-   * the lazy loop most of its rounds (12x12: 2.8 solves against 11.8).
+   * the lazy loop most of its rounds (docs/games.md#singles).
    */
   neighbourCuts: boolean;
   amo: AmoEncoding;

@@ -7,18 +7,9 @@ export const SINGLES_MAX_SIDE = 35;
 const JSON_FIELDS = new Set(['grid', 'width', 'height']);
 
 /**
- * Parses a Singles puzzle (docs/cli.md#instance-formats), either as Simon Tatham's game ID or as
- * JSON.
- *
- * Game ID, as `sgt-singles --generate` prints it: `WxH[dD]:CELLS` (or `N:CELLS` for a square, as
- * the game accepts). An optional `dD` is the difficulty letter of the parameters (ignored).
- * `CELLS` holds W*H characters row by row, `1`..`9` for 1..9 and `a`..`z` for 10..35, each at most
- * max(W, H).
- *
- * JSON: `{"grid": [[...], ...]}`, a rectangle of positive integers (any values: numbers need not be
- * bounded by the grid size outside Tatham's format), with optional `width` and `height` that must
- * match it (`generate singles --json` writes them). The JSON may also come as text. Throws
- * `InputError` naming the field at fault.
+ * Parses a Singles puzzle, as Simon Tatham's game ID (`WxH[dD]:CELLS` or `N:CELLS`) or as JSON,
+ * value or text (docs/cli.md#instance-formats has both). Only the game ID bounds the numbers by the
+ * grid's size. Throws `InputError` naming the field at fault.
  */
 export function parseSinglesInstance(input: unknown): SinglesInstance {
   if (typeof input === 'string') {

@@ -131,8 +131,8 @@ class SnakeEncoder {
     this.appleCells = instance.apples.map((c) => grid.index(c));
     const all = Array.from({ length: grid.size }, (_, c) => c);
     for (let t = 0; t <= this.T; t++) {
-      // Seconds on a large grid and horizon (200x200 at 1000) before the first clause: a deadline,
-      // a cancel or a shutdown may stop it here too.
+      // On a large grid and horizon this runs long before the first clause (docs/games.md#snake):
+      // a deadline, a cancel or a shutdown may stop it here too.
       checkBuildLimits();
       const layer = choices.reach || t === 0 ? this.reach.cellsAt(t) : all;
       this.layers.push(layer);

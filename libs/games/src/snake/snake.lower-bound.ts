@@ -21,15 +21,9 @@ export interface SnakeAnalysis {
 const analyses = new WeakMap<SnakeInstance, SnakeAnalysis>();
 
 /**
- * The admissible lower bound and the unsolvability check of an instance (cached per instance).
- * The bound: for `survive`, the walk's length; for apples in the given order, the head's first
- * possible arrival at the first apple plus the Manhattan distances along the order; for any
- * order, the shortest path from the head through all apples over those same distances (exact
- * Held–Karp up to {@link HELD_KARP_MAX_APPLES} apples; above, the better of a spanning-tree bound
- * and the exact path through {@link SPREAD_SUBSET_APPLES} apples spread far apart). Every plan
- * visits the apples along some such path, so none is shorter. The check: a breadth-first search
- * of simulator states, which settles instances whose snake is soon stuck (e.g. apples behind a
- * body that walls the head in) when it runs out of states within {@link SEARCH_STATE_BUDGET}.
+ * The admissible lower bound (the shortest path through the apples over Manhattan distances, which
+ * every plan walks at least) and the unsolvability check (a small search over simulator states)
+ * of an instance, cached per instance; docs/games.md#snake says why each holds.
  */
 export function analyseSnake(instance: SnakeInstance): SnakeAnalysis {
   let analysis = analyses.get(instance);

@@ -14,18 +14,9 @@ export const SNAKE_MAX_SIDE = 200;
 const FIELDS = new Set(['width', 'height', 'length', 'body', 'start', 'apples', 'order', 'survive']);
 
 /**
- * Parses a Snake instance (docs/cli.md#instance-formats):
- * `{"width": W, "height": H, "length": L, "apples": [[x,y],...], "order": "any"|"given",
- *   "body": [[x,y],...]}`, with these readings:
- * - `body` is head first and must be a connected path without repeats; instead of it, `start`
- *   `[x,y]` puts a head alone there; with neither, the head starts alone at `[0,0]`;
- * - `length` defaults to the body's cell count and may exceed it (the snake then grows out from
- *   its body as the head moves), never fall short of it nor exceed the grid's cells;
- * - `order` defaults to `any`; an apple present at the start (every apple for `any`, the first for
- *   `given`) may not lie on the body; apples are distinct cells;
- * - `"survive": T` (with no apples) asks for any legal walk of T steps instead of an apple hunt;
- *   T is a horizon, at most {@link MAX_HORIZON}.
- * Accepts the JSON value or its text. Throws `InputError` naming the field at fault.
+ * Parses a Snake instance (docs/cli.md#instance-formats has the fields and their readings), the
+ * JSON value or its text; `"survive": T` is a horizon, so at most {@link MAX_HORIZON}. Throws
+ * `InputError` naming the field at fault.
  */
 export function parseSnakeInstance(input: unknown): SnakeInstance {
   const raw = typeof input === 'string' ? parseJsonText(input) : input;

@@ -9,8 +9,7 @@
  *   after <-> own or move: 3 n^2;  run <-> and of after: S (k + 1);  win <-> or of runs: S + 1;
  *   completes / blocks gates: (k + 2) each;  wins, threat <-> or of their gates: about 2 (A + E);
  *   a move only when it wins: E;  a win whenever some cell wins: E.
- * Own marks alone complete no run (the parser rejects finished games), so a true run contains the
- * move: the move wins, and there is a move exactly when some cell wins.
+ * Why a true run means the move wins: docs/games.md#tic-tac-toe.
  */
 import { andOf, atMostOne, CnfFormula, defineAnd, defineOr, type Lit, type Model } from '@satfarm/cnf';
 

@@ -7,19 +7,9 @@ export const TOWERS_MAX_SIZE = 50;
 const FIELDS = new Set(['n', 'top', 'bottom', 'left', 'right', 'givens']);
 
 /**
- * Parses a Towers puzzle (docs/cli.md#instance-formats), either as Simon Tatham's game ID or as
- * JSON.
- *
- * Game ID, as `sgt-towers --generate` prints it: `N[dD]:C/C/.../C[,GIVENS]`. `N` is the size, an
- * optional `dD` the difficulty letter of the parameters (ignored). Then 4N clues separated by `/`,
- * top (left to right), bottom (left to right), left (top to bottom), right (top to bottom), each a
- * number 1..N or empty for no clue. `GIVENS` walks the grid row by row: a number is the height of
- * the next cell, a letter `a`..`z` skips 1..26 cells, `_` separates two adjacent numbers; the
- * walk must cover exactly N*N cells.
- *
- * JSON: `{"n": N, "top": [...], "bottom": [...], "left": [...], "right": [...],
- * "givens": [[r, c, h], ...]}` (0 = no clue; a missing side has no clues; rows and columns
- * 0-based). The JSON may also come as text. Throws `InputError` naming the field at fault.
+ * Parses a Towers puzzle, as Simon Tatham's game ID (`N[dD]:C/C/.../C[,GIVENS]`) or as JSON, value
+ * or text (docs/cli.md#instance-formats has both grammars). Throws `InputError` naming the field
+ * at fault.
  */
 export function parseTowersInstance(input: unknown): TowersInstance {
   if (typeof input === 'string') {

@@ -13,15 +13,10 @@ export interface SolverCommand {
 }
 
 /**
- * Limits are applied by util-linux `prlimit`, which sets the rlimits on itself and then execs
- * the solver, so the solver keeps the pid (and leads the process group) that was spawned. One
- * mechanism serves all three solvers, instead of each solver's own options (kissat `--time`,
- * cadical `-t`, minisat `-cpu-lim`), which differ in what they count and in how they report.
- *
- * - CPU: soft limit N seconds (SIGXCPU: kissat and cadical die by it, minisat catches it and
- *   reports INDET), hard limit N + 1 (SIGKILL for anything that outlives the soft one).
- * - Memory: RLIMIT_AS, the address space, because Linux does not enforce a resident-set limit;
- *   an allocation beyond it fails, and the solver aborts with an out-of-memory message.
+ * Limits are applied by util-linux `prlimit`, which sets the rlimits and execs the solver, so the
+ * solver keeps the spawned pid; one mechanism serves all three solvers, whose own options differ in
+ * what they count. CPU: soft N s, hard N + 1; memory: the address space, since Linux enforces no
+ * resident-set limit (docs/solvers.md#resource-limits).
  */
 export function limitedCommand(
   binary: string,

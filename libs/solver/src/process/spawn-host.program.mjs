@@ -1,22 +1,12 @@
 // @ts-check
 /*
- * The spawn host: a small Node program that starts solver processes on behalf of the process
- * that owns it, and relays their standard streams over the IPC channel.
- *
- * Why: Node's spawn() forks the calling process on the event loop's thread, and a fork costs
- * time in proportion to the caller's memory (page tables are copied): ~3 ms from a bare Node
- * process, 10 to 15 ms from a worker holding the farm's caches, during which nothing else of that
- * process runs. Forking from this small process instead keeps that cost off the owner's loop.
- *
- * Plain JavaScript so that it runs the same from the sources (tests) and from dist.
- *
- * Protocol (one object per message, ids chosen by the owner):
- *   owner -> host  {op: 'spawn', id, command, args} | {op: 'stdin', id, data} | {op: 'stdin-end', id}
- *   host -> owner  {op: 'ready'} | {op: 'spawned', id, pid} | {op: 'spawn-error', id, code, message}
- *                  | {op: 'stdin-ack', id} | {op: 'stdout', id, data} | {op: 'stderr', id, data}
- *                  | {op: 'exit', id} | {op: 'close', id, code, signal}
- * Signals go from the owner straight to the process group (same user); the host only spawns,
- * relays and reaps. When the owner goes away (the channel closes) every group is killed.
+ * The spawn host: a small Node program that starts solver processes for the process that owns it
+ * and relays their streams over the IPC channel, so that each fork, which costs in proportion to
+ * the forking process's memory, stays off the owner's event loop (docs/farm.md#how-it-works).
+ * Plain JavaScript so that it runs the same from the sources (tests) and from dist. Messages are
+ * spawn-host.protocol.ts's, less the native host's `input` and `usage`; ids chosen by the owner.
+ * Signals go from the owner straight to the process group; the host only spawns, relays and
+ * reaps, and kills every group when the owner goes away (the channel closes).
  */
 import { spawn } from 'node:child_process';
 import process from 'node:process';

@@ -4,21 +4,10 @@ const HEADER_LINES = 3;
 const COLUMN_NAME = /^[a-zA-Z][a-zA-Z0-9/]*$/;
 
 /**
- * Turns the periodic report lines of kissat and cadical into progress events.
- *
- * Both print a table whose header is three `c` lines that name the columns in turn: column k is
- * named on header line k mod 3, so reading the three lines' words round-robin gives the column
- * order. With kissat 4.0.2 that is seconds, MB, level, switched, reductions, restarts, rate,
- * conflicts, redundant, size/glue, size, glue, tier1, tier2, trail, binary, irredundant,
- * variables, remaining; with cadical 1.5.3 seconds, MB, level, reductions, restarts, conflicts,
- * redundant, trail, glue, irredundant, variables, remaining. A report line is `c`, a
- * one-character event code (`-` reduce, `{` `}` mode switch, `e` eliminate, ...) and one value
- * per column. Columns are looked up by name, so another version's layout still parses. Read:
- * - `seconds`: time since the start as the solver measures it, the axis of any progress view;
- * - `conflicts`: search effort so far, growing through the run, comparable between runs;
- * - `variables`: variables still active (neither fixed nor eliminated), how far the formula has
- *   shrunk (`remaining` beside it is the same figure as a percentage, so it is not read).
- * A line whose value count differs from the header's column count is not a report and is skipped.
+ * Turns the periodic report lines of kissat and cadical into progress events. Their table's
+ * header names column k on header line k mod 3; columns are looked up by name, so another
+ * version's layout still parses, and a line whose value count differs from the header's is
+ * skipped (docs/solvers.md#progress-reports has the layouts and the columns read).
  */
 export class ReportTableParser {
   private columns: string[] | undefined;

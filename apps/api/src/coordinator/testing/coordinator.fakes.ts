@@ -251,7 +251,7 @@ function roundTrip(record: JobRecord): JobRecord {
 
 /**
  * The store of record in memory: upserts by id, a batch's size that never shrinks, its counts and
- * end from its archived jobs. `failing` makes every job write throw, as a database away does.
+ * end from its archived jobs. `failing` makes every write throw, as a database away does.
  */
 export class InMemoryJobArchive implements JobArchive {
   readonly jobRows = new Map<string, ArchivedJob>();
@@ -265,6 +265,7 @@ export class InMemoryJobArchive implements JobArchive {
   }
 
   saveBatch(batch: ArchivedBatch): Promise<void> {
+    if (this.failing) return Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
     const before = this.batchRows.get(batch.batchId);
     this.batchRows.set(batch.batchId, { ...batch, size: Math.max(batch.size, before?.size ?? 0) });
     return Promise.resolve();

@@ -228,6 +228,21 @@ describe(`${SweepCoordinator.name}: horizons`, () => {
       });
     });
 
+    it('ends the job even when its timer fires a moment before the clock reaches it', async () => {
+      // Node's timers may fire a millisecond before Date.now() has moved by their delay.
+      const f = farm();
+      const { coordinator } = f;
+      const { jobIds } = await coordinator.submit([pigeons({ timeoutSec: 10 })]);
+      const [id] = jobIds as [string];
+      f.advance(9_999);
+      await vi.advanceTimersByTimeAsync(10_000);
+      await settled();
+      await expect(coordinator.resource(id)).resolves.toMatchObject({ status: 'queued' });
+
+      await elapse(f, 1);
+      await expect(coordinator.resource(id)).resolves.toMatchObject({ status: 'unknown' });
+    });
+
     it('of a job that ended before it leaves nothing to do', async () => {
       const f = farm();
       const { coordinator, store } = f;

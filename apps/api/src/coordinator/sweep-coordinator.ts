@@ -831,15 +831,18 @@ export class SweepCoordinator {
   }
 
   private armDeadline(meta: JobMeta): void {
-    if (meta.deadline === undefined || this.timers.has(meta.id)) return;
+    const deadline = meta.deadline;
+    if (deadline === undefined || this.timers.has(meta.id)) return;
     const timer = setTimeout(
       () => {
         this.timers.delete(meta.id);
+        // A timer may fire a moment before the clock reaches the deadline: wait out the rest.
+        if (this.clock() < deadline) return this.armDeadline(meta);
         void this.apply(meta.id, 'timeout', (r, now) => deadlinePassed(r.meta, r.state, now)).catch(
           () => undefined,
         );
       },
-      Math.max(0, meta.deadline - this.clock()),
+      Math.max(0, deadline - this.clock()),
     );
     timer.unref();
     this.timers.set(meta.id, timer);

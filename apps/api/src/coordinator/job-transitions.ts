@@ -123,6 +123,10 @@ export function horizonFinished(
     };
   }
   const transition = advance(meta, next, now, recorded.cancel);
+  // An earlier run's answer leaves the run in flight of `t` nothing to find: it stops too.
+  const previous = horizonRecord(state.sweep, t);
+  const inFlight = previous?.state === 'queued' || previous?.state === 'running';
+  if (inFlight && !ofCurrentRun(state, t, report.run)) transition.cancel.push(t);
   const horizonState = recorded.gaveWay ? 'cancelled' : report.result;
   transition.horizonEvents.unshift({
     jobId: meta.id,

@@ -147,7 +147,7 @@ describe(`${SweepCoordinator.name}: horizons`, () => {
     });
 
     it('of an earlier run counts for an answer', async () => {
-      const { coordinator, id } = await secondRun();
+      const { coordinator, dispatch, id } = await secondRun();
       await coordinator.handleReport(started(id, 4, 2));
       await coordinator.handleReport(report(id, 4, 'sat', { run: 1 }));
       await expect(coordinator.resource(id)).resolves.toMatchObject({
@@ -155,6 +155,31 @@ describe(`${SweepCoordinator.name}: horizons`, () => {
         horizon: 4,
         bounds: { lower: 4, upper: 4 },
       });
+      // The second run has nothing left to find: told as soon as decided, and again once marked.
+      const stops = dispatch.stopped.filter((s) => s.ids.includes(`${id}.t4.r2`));
+      expect(stops.map((s) => s.reason)).toEqual(['job-finished', 'job-finished']);
+    });
+
+    it('of an earlier run with an answer stops the run in flight of that horizon', async () => {
+      const { coordinator, dispatch } = farm();
+      const { jobIds } = await coordinator.submit([
+        pigeons({ policy: 'probe', patienceSec: 1, maxHorizon: 5 }),
+      ]);
+      const [id] = jobIds as [string];
+      await coordinator.handleReport(gaveWay(id, 4, 1000));
+      await coordinator.handleReport(gaveWay(id, 5, 1500));
+      await coordinator.handleReport(started(id, 5, 2));
+
+      // The first run's worker lost the horizon while cut off, and its answer comes back late.
+      await coordinator.handleReport(report(id, 5, 'sat', { run: 1 }));
+      await expect(coordinator.resource(id)).resolves.toMatchObject({
+        status: 'running',
+        bounds: { lower: 3, upper: 5 },
+      });
+      expect(dispatch.stopped).toContainEqual(
+        expect.objectContaining({ ids: [`${id}.t5.r2`], reason: 'dominated' }),
+      );
+      expect(dispatch.removed).toContainEqual([`${id}.t5.r2`]);
     });
   });
 

@@ -154,6 +154,21 @@ export function horizonFinished(
   return transition;
 }
 
+/**
+ * Run `run` of horizon `t` could not be solved at all: the job fails. A late report of an earlier
+ * run (one that gave way and runs again) says nothing about the run in flight.
+ */
+export function horizonFailed(
+  meta: JobMeta,
+  state: JobState,
+  t: number,
+  run: number | undefined,
+  error: string,
+  now: number,
+): JobTransition | undefined {
+  return ofCurrentRun(state, t, run) ? jobFailed(meta, state, error, now) : undefined;
+}
+
 /** A horizon could not be solved at all: the job fails and its other horizons stop. */
 export function jobFailed(
   meta: JobMeta,

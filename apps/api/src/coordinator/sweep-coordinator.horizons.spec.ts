@@ -183,6 +183,35 @@ describe(`${SweepCoordinator.name}: horizons`, () => {
     });
   });
 
+  describe("a horizon's failure", () => {
+    function failed(jobId: string, t: number, run: number): HorizonReport {
+      return {
+        kind: 'failed',
+        jobId,
+        game: 'pigeons',
+        t,
+        worker: 'host-b:1',
+        run,
+        error: 'kissat exited with signal SIGSEGV',
+      };
+    }
+
+    it('fails the job when it is the run in flight, and is ignored for an earlier run', async () => {
+      const { coordinator, store, id } = await secondRun();
+      await coordinator.handleReport(started(id, 4, 2));
+      const writes = store.writes;
+      await coordinator.handleReport(failed(id, 4, 1));
+      expect(store.writes).toBe(writes);
+      await expect(coordinator.resource(id)).resolves.toMatchObject({ status: 'running' });
+
+      await coordinator.handleReport(failed(id, 4, 2));
+      await expect(coordinator.resource(id)).resolves.toMatchObject({
+        status: 'failed',
+        error: 'horizon 4: kissat exited with signal SIGSEGV',
+      });
+    });
+  });
+
   describe('a lost horizon', () => {
     it('fails the job when it is the run in flight, and is ignored for an earlier run', async () => {
       const { coordinator, store, id } = await secondRun();

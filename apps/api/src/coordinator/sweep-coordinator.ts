@@ -40,6 +40,7 @@ import type { ArchivedBatchSummary, JobArchive } from './job-archive.js';
 import type { BatchPart, JobStore, JobWrite, NewJob, StoredBatch } from './job.store.js';
 import {
   deadlinePassed,
+  horizonFailed,
   horizonFinished,
   horizonStarted,
   jobCancelled,
@@ -342,7 +343,9 @@ export class SweepCoordinator {
     } else if (report.kind === 'failed') {
       this.deps.metrics.horizonEnded(report.game, 'failed', 0);
       const error = `horizon ${report.t}: ${report.error}`;
-      await this.apply(report.jobId, 'job-finished', (r, now) => jobFailed(r.meta, r.state, error, now));
+      await this.apply(report.jobId, 'job-finished', (r, now) =>
+        horizonFailed(r.meta, r.state, report.t, report.run, error, now),
+      );
     } else {
       this.deps.metrics.horizonEnded(
         report.game,

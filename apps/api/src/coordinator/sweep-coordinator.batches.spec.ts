@@ -70,6 +70,7 @@ describe(`${SweepCoordinator.name}: batches`, () => {
       await expect(coordinator.createBatch([pigeons()], { key: 'nightly' })).rejects.toThrow(/ECONNREFUSED/);
       expect(store.jobs.size).toBe(0);
       expect(dispatch.queued).toEqual([]);
+      expect(store.batchKeys.has('nightly')).toBe(false);
 
       archive.failing = false;
       const retried = await coordinator.createBatch([pigeons()], { key: 'nightly' });

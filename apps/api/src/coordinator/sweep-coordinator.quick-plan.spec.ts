@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import type { KnownPlan } from '@satfarm/sweep';
 
@@ -111,6 +111,25 @@ describe(`${SweepCoordinator.name}: quick plans`, () => {
     await settled();
     expect(seen(f)).toEqual(before);
     await expect(f.coordinator.resource(f.id)).resolves.toEqual(final);
+  });
+
+  it('that land after the deadline ended the job change nothing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const f = await quickJob({ timeoutSec: 10 });
+      f.advance(10_000);
+      await vi.advanceTimersByTimeAsync(10_000);
+      await settled();
+      const final = await f.coordinator.resource(f.id);
+      expect(final).toMatchObject({ status: 'unknown' });
+      const before = seen(f);
+      f.quickPlans.searches[0]!.answer(quick(5));
+      await settled();
+      expect(seen(f)).toEqual(before);
+      await expect(f.coordinator.resource(f.id)).resolves.toEqual(final);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('that land after the workers found a plan as short change nothing; a shorter one replaces theirs', async () => {

@@ -123,6 +123,10 @@ export function horizonFinished(
     };
   }
   const transition = advance(meta, next, now, recorded.cancel);
+  // An earlier run's answer leaves the run in flight of `t` nothing to find: it stops too.
+  const previous = horizonRecord(state.sweep, t);
+  const inFlight = previous?.state === 'queued' || previous?.state === 'running';
+  if (inFlight && !ofCurrentRun(state, t, report.run)) transition.cancel.push(t);
   const horizonState = recorded.gaveWay ? 'cancelled' : report.result;
   transition.horizonEvents.unshift({
     jobId: meta.id,
@@ -148,6 +152,21 @@ export function horizonFinished(
     transition.jobEvent = jobEvent(meta, transition.state);
   }
   return transition;
+}
+
+/**
+ * Run `run` of horizon `t` could not be solved at all: the job fails. A late report of an earlier
+ * run (one that gave way and runs again) says nothing about the run in flight.
+ */
+export function horizonFailed(
+  meta: JobMeta,
+  state: JobState,
+  t: number,
+  run: number | undefined,
+  error: string,
+  now: number,
+): JobTransition | undefined {
+  return ofCurrentRun(state, t, run) ? jobFailed(meta, state, error, now) : undefined;
 }
 
 /** A horizon could not be solved at all: the job fails and its other horizons stop. */

@@ -1,238 +1,21 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { pigeonLadderGame } from '@satfarm/engine/testing';
-import { type GameDefinition, gameById, InputError } from '@satfarm/games';
-import {
-  type CancelReason,
-  type FinishedReport,
-  type HorizonEventPayload,
-  isFinalStatus,
-  type JobEventPayload,
-  type JobRequest,
-  type JobResource,
-  type JobStatus,
-  PayloadError,
-} from '@satfarm/queue';
-import { parseSweepState } from '@satfarm/sweep';
+import { InputError } from '@satfarm/games';
+import { PayloadError } from '@satfarm/queue';
 
 import { FarmMetrics } from '../metrics/farm-metrics.js';
-import type { HorizonToQueue } from './horizon.dispatch.js';
-import type { JobRecord } from './job-record.js';
-import type { JobWrite, NewJob } from './job.store.js';
+import { SweepCoordinator } from './sweep-coordinator.js';
 import {
-  type CoordinatorDispatch,
-  type CoordinatorStore,
-  type ProgressSink,
-  SweepCoordinator,
-} from './sweep-coordinator.js';
-
-const NOW = 1_700_000_000_000;
-
-interface StoredJob {
-  record: JobRecord;
-  instance: unknown;
-  resource?: JobResource;
-}
-
-/**
- * The job store in memory: versioned records read as the Redis store reads them (JSON, the sweep
- * state parsed), a compare-and-set update, and the cancel markers it was asked to set. Batches and
- * the store of record are not kept: a test that reaches them fails.
- */
-class InMemoryJobStore implements CoordinatorStore {
-  readonly jobs = new Map<string, StoredJob>();
-  readonly markers = new Set<string>();
-  writes = 0;
-
-  create(jobs: NewJob[]): Promise<boolean> {
-    for (const { meta, instance, state, resource } of jobs) {
-      this.jobs.set(meta.id, { record: roundTrip({ meta, state, version: 1 }), instance, resource });
-    }
-    return Promise.resolve(true);
-  }
-
-  load(jobId: string): Promise<JobRecord | undefined> {
-    const stored = this.jobs.get(jobId);
-    return Promise.resolve(stored === undefined ? undefined : roundTrip(stored.record));
-  }
-
-  instance(jobId: string): Promise<unknown> {
-    return Promise.resolve(this.jobs.get(jobId)?.instance);
-  }
-
-  finalResource(jobId: string): Promise<JobResource | undefined> {
-    return Promise.resolve(this.jobs.get(jobId)?.resource);
-  }
-
-  finalResources(jobIds: string[]): Promise<Array<JobResource | undefined>> {
-    return Promise.resolve(jobIds.map((id) => this.jobs.get(id)?.resource));
-  }
-
-  async update<D extends JobWrite>(
-    jobId: string,
-    decide: (record: JobRecord) => D | undefined | Promise<D | undefined>,
-  ): Promise<{ record: JobRecord; decision: D } | undefined> {
-    const record = await this.load(jobId);
-    if (record === undefined) return undefined;
-    const decision = await decide(record);
-    if (decision === undefined) return undefined;
-    const stored = this.jobs.get(jobId)!;
-    if (stored.record.version !== record.version) throw new Error('concurrent update in a serial test');
-    stored.record = roundTrip({ meta: record.meta, state: decision.state, version: record.version + 1 });
-    if (decision.resource !== undefined) stored.resource = decision.resource;
-    for (const id of decision.markers) this.markers.add(id);
-    this.writes++;
-    return { record, decision };
-  }
-
-  statuses(jobIds: string[]): Promise<Array<JobStatus | undefined>> {
-    return Promise.resolve(jobIds.map((id) => this.jobs.get(id)?.record.state.status));
-  }
-
-  ids(status: JobStatus | undefined, offset: number, limit: number): Promise<string[]> {
-    const ids = [...this.jobs.values()]
-      .filter((j) => status === undefined || j.record.state.status === status)
-      .sort((a, b) => b.record.meta.createdAt - a.record.meta.createdAt)
-      .map((j) => j.record.meta.id);
-    return Promise.resolve(ids.slice(offset, offset + limit));
-  }
-
-  unfinishedIds(): Promise<string[]> {
-    const open = [...this.jobs.values()].filter((j) => !isFinalStatus(j.record.state.status));
-    return Promise.resolve(open.map((j) => j.record.meta.id));
-  }
-
-  prune(): Promise<void> {
-    return Promise.resolve();
-  }
-
-  claimBatchKey = notKept;
-  releaseBatchKey = notKept;
-  batch = notKept;
-  batchJobIds = notKept;
-  batchIds = notKept;
-  pruneBatches = notKept;
-  archiveEntries = notKept;
-  unarchivedIds = notKept;
-  archivedJobs = notKept;
-}
-
-function notKept(): Promise<never> {
-  return Promise.reject(new Error('batches and the store of record are not kept by this store'));
-}
-
-/** A record as it comes back from Redis: JSON, with the sweep state parsed. */
-function roundTrip(record: JobRecord): JobRecord {
-  const copy = JSON.parse(JSON.stringify(record)) as JobRecord;
-  return { ...copy, state: { ...copy.state, sweep: parseSweepState(copy.state.sweep) } };
-}
-
-/** The horizons handed to the workers and the cancels sent to them, in order. */
-class RecordingDispatch implements CoordinatorDispatch {
-  readonly queued: HorizonToQueue[] = [];
-  readonly stopped: Array<{ ids: string[]; reason: CancelReason; decidedAt: number }> = [];
-  readonly removed: string[][] = [];
-
-  enqueue(horizons: HorizonToQueue[]): Promise<void> {
-    this.queued.push(...horizons);
-    return Promise.resolve();
-  }
-
-  stopRunning(ids: string[], reason: CancelReason, decidedAt: number): Promise<void> {
-    if (ids.length > 0) this.stopped.push({ ids, reason, decidedAt });
-    return Promise.resolve();
-  }
-
-  removeWaiting(ids: string[]): Promise<void> {
-    this.removed.push(ids);
-    return Promise.resolve();
-  }
-
-  /** The horizons queued so far, as `t` values. */
-  get queuedTs(): number[] {
-    return this.queued.map((h) => h.payload.t);
-  }
-}
-
-class RecordingProgress implements ProgressSink {
-  readonly horizons: HorizonEventPayload[] = [];
-  readonly jobs: JobEventPayload[] = [];
-
-  horizon(event: HorizonEventPayload): void {
-    this.horizons.push(event);
-  }
-
-  job(event: JobEventPayload): void {
-    this.jobs.push(event);
-  }
-
-  batch(): void {}
-
-  solverProgress(): void {}
-}
-
-const games = (name: string, field?: string): GameDefinition<unknown, unknown> =>
-  name === 'pigeons' ? pigeonLadderGame : gameById(name, field);
-
-let running: SweepCoordinator | undefined;
-
-afterEach(() => {
-  running?.close();
-  running = undefined;
-});
-
-function farm() {
-  const store = new InMemoryJobStore();
-  const dispatch = new RecordingDispatch();
-  const progress = new RecordingProgress();
-  let now = NOW;
-  const coordinator = new SweepCoordinator({
-    store,
-    dispatch,
-    progress,
-    metrics: new FarmMetrics(),
-    games,
-    settings: { maxHorizon: 50, defaultParallelism: 2, levelFiles: [] },
-    clock: () => now,
-  });
-  running = coordinator;
-  const advance = (ms: number): void => {
-    now += ms;
-  };
-  return { coordinator, store, dispatch, progress, advance };
-}
-
-/** Five pigeons, whose game claims a plan of at least 4 holes: the sweep starts at horizon 3. */
-function pigeons(options: JobRequest['options'] = {}): JobRequest {
-  return { game: 'pigeons', instance: { pigeons: 5, lowerBound: 4 }, options };
-}
-
-function report(jobId: string, t: number, result: FinishedReport['result']): FinishedReport {
-  return {
-    kind: 'finished',
-    jobId,
-    game: 'pigeons',
-    t,
-    worker: 'host-a:1',
-    result,
-    startedAt: NOW,
-    ms: 40,
-    stats: { vars: 10 * t, clauses: 20 * t, solver: 'kissat-4.0.0', solverMs: 30, encodeMs: 1 },
-    ...(result === 'sat'
-      ? { plan: { holes: Array.from({ length: 5 }, (_, i) => i % t) }, planLength: t }
-      : {}),
-  };
-}
-
-/** The error `run` rejects with. */
-async function rejection(run: Promise<unknown>): Promise<Error> {
-  try {
-    await run;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('resolved; a rejection was expected');
-}
+  farm,
+  games,
+  NOW,
+  pigeons,
+  RecordingDispatch,
+  RecordingProgress,
+  rejection,
+  report,
+  SETTINGS,
+} from './testing/coordinator.fakes.js';
 
 describe(SweepCoordinator.name, () => {
   describe('bad jobs', () => {
@@ -472,7 +255,7 @@ describe(SweepCoordinator.name, () => {
         progress: new RecordingProgress(),
         metrics: new FarmMetrics(),
         games,
-        settings: { maxHorizon: 50, defaultParallelism: 2, levelFiles: [] },
+        settings: SETTINGS,
         clock: () => NOW,
       });
       try {

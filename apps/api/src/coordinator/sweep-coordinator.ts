@@ -39,6 +39,7 @@ import type { ArchivedBatchSummary, JobArchive } from './job-archive.js';
 import type { BatchPart, JobStore, JobWrite, NewJob, StoredBatch } from './job.store.js';
 import {
   deadlinePassed,
+  horizonFailed,
   horizonFinished,
   horizonStarted,
   jobCancelled,
@@ -341,7 +342,9 @@ export class SweepCoordinator {
     } else if (report.kind === 'failed') {
       this.deps.metrics.horizonEnded(report.game, 'failed', 0);
       const error = `horizon ${report.t}: ${report.error}`;
-      await this.apply(report.jobId, 'job-finished', (r, now) => jobFailed(r.meta, r.state, error, now));
+      await this.apply(report.jobId, 'job-finished', (r, now) =>
+        horizonFailed(r.meta, r.state, report.t, report.run, error, now),
+      );
     } else {
       this.deps.metrics.horizonEnded(
         report.game,
@@ -813,15 +816,18 @@ export class SweepCoordinator {
   }
 
   private armDeadline(meta: JobMeta): void {
-    if (meta.deadline === undefined || this.timers.has(meta.id)) return;
+    const deadline = meta.deadline;
+    if (deadline === undefined || this.timers.has(meta.id)) return;
     const timer = setTimeout(
       () => {
         this.timers.delete(meta.id);
+        // A timer may fire a moment before the clock reaches the deadline: wait out the rest.
+        if (this.clock() < deadline) return this.armDeadline(meta);
         void this.apply(meta.id, 'timeout', (r, now) => deadlinePassed(r.meta, r.state, now)).catch(
           () => undefined,
         );
       },
-      Math.max(0, meta.deadline - this.clock()),
+      Math.max(0, deadline - this.clock()),
     );
     timer.unref();
     this.timers.set(meta.id, timer);

@@ -1,5 +1,5 @@
 import swc from 'unplugin-swc';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const shared = {
   // SWC keeps decorator metadata, which NestJS dependency injection relies on.
@@ -7,6 +7,12 @@ const shared = {
   // The @satfarm/* libraries resolve through tsconfig.json's `paths`, their one registration.
   resolve: { tsconfigPaths: true },
 };
+
+/** Where the sources' own specs live (end-to-end specs live in test/). */
+const SOURCES = ['libs', 'apps', 'deploy', 'bench'];
+
+/** Specs named `*.spec.ts` that run the real kissat all the same: integration specs by what they do. */
+const SOLVING_SPECS = ['apps/worker/src/solve-horizon.usecase.spec.ts'];
 
 export default defineConfig({
   ...shared,
@@ -18,8 +24,20 @@ export default defineConfig({
       {
         ...shared,
         test: {
+          // Pure specs: no process, no socket (README.md#tests); the setup file refuses both.
           name: 'unit',
-          include: ['libs/**/*.spec.ts', 'apps/**/*.spec.ts', 'deploy/**/*.spec.ts'],
+          include: SOURCES.map((dir) => `${dir}/**/*.spec.ts`),
+          exclude: [...configDefaults.exclude, ...SOLVING_SPECS],
+          setupFiles: ['test/support/unit-purity.setup.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        ...shared,
+        test: {
+          // Specs that run a solver, Redis or PostgreSQL from the sources, without the build.
+          name: 'integration',
+          include: [...SOURCES.map((dir) => `${dir}/**/*.int-spec.ts`), ...SOLVING_SPECS],
           testTimeout: 60_000,
         },
       },

@@ -37,7 +37,7 @@ export default defineConfig({
         test: {
           // Specs that run a solver, Redis or PostgreSQL from the sources, without the build.
           name: 'integration',
-          include: [...SOURCES.map((dir) => `${dir}/**/*.int-spec.ts`), ...SOLVING_SPECS],
+          include: [...[...SOURCES, 'test'].map((dir) => `${dir}/**/*.int-spec.ts`), ...SOLVING_SPECS],
           testTimeout: 60_000,
         },
       },

@@ -93,7 +93,9 @@ describe('the specs', () => {
     const sources = includeOf('unit').map((pattern) => pattern.split('/')[0]!);
     const named = (file: string): boolean => /[.-](spec|test)\.[cm]?[jt]sx?$/.test(file);
     const misnamed = [
-      ...filesUnder('test').filter((file) => named(file) && !file.endsWith('.e2e-spec.ts')),
+      ...filesUnder('test').filter(
+        (file) => named(file) && !file.endsWith('.e2e-spec.ts') && !file.endsWith('.int-spec.ts'),
+      ),
       ...sources.flatMap((dir) =>
         filesUnder(dir).filter(
           (file) => named(file) && !file.endsWith('.spec.ts') && !file.endsWith('.int-spec.ts'),

@@ -96,33 +96,37 @@ export class Farm {
   /** Starts another API process on the farm. */
   async startApi(options: ApiOptions = {}): Promise<ApiProcess> {
     const [api] = await this.startApis([options]);
-    return api!;
+    return api;
   }
 
   /** Starts another worker process on the farm. */
   async startWorker(options: WorkerOptions = {}): Promise<FarmProcess> {
     const [worker] = await this.startWorkers([options]);
-    return worker!;
+    return worker;
   }
 
   /** Starts API processes at once; keeps them in the order asked, and each that started. */
-  async startApis(options: ApiOptions[]): Promise<ApiProcess[]> {
+  async startApis<const T extends readonly ApiOptions[]>(
+    options: T,
+  ): Promise<{ -readonly [K in keyof T]: ApiProcess }> {
     const started = await Promise.allSettled(
       options.map((api) =>
         startApi(this.prefix, this.games, { ...api, env: { ...this.processEnv(), ...api.env } }),
       ),
     );
-    return this.keep(started, this.apis);
+    return this.keep(started, this.apis) as { -readonly [K in keyof T]: ApiProcess };
   }
 
   /** Starts worker processes at once; keeps them in the order asked, and each that started. */
-  async startWorkers(options: WorkerOptions[]): Promise<FarmProcess[]> {
+  async startWorkers<const T extends readonly WorkerOptions[]>(
+    options: T,
+  ): Promise<{ -readonly [K in keyof T]: FarmProcess }> {
     const started = await Promise.allSettled(
       options.map(({ slots = 1, env = {}, launcher }) =>
         startWorker(this.prefix, this.games, slots, { ...this.processEnv(), ...env }, launcher),
       ),
     );
-    return this.keep(started, this.workers);
+    return this.keep(started, this.workers) as { -readonly [K in keyof T]: FarmProcess };
   }
 
   /** Stops every worker process the farm runs (SIGTERM, their drain), and forgets them. */

@@ -13,6 +13,7 @@ import {
   uniquePrefix,
   writeFarmGamesModule,
 } from './farm-processes.js';
+import { QueueEventLog } from './queue-event-log.js';
 
 /** How an API process of a farm starts (see startApi). */
 export type ApiOptions = NonNullable<Parameters<typeof startApi>[2]>;
@@ -38,6 +39,8 @@ export interface FarmOptions {
   env?: Record<string, string>;
   /** The Redis every process uses: the test Redis by default. */
   redisUrl?: string;
+  /** The games module of its processes, in place of the farm's own (which it may import). */
+  games?: string;
   /** Whether to connect a `/progress` client to the first API (when there is one), or with this token. */
   progress?: boolean | { token: string };
 }
@@ -67,7 +70,7 @@ export class Farm {
     const spec = specDir();
     this.dir = spec.dir;
     this.removeDir = spec.remove;
-    this.games = writeFarmGamesModule(this.dir);
+    this.games = options.games ?? writeFarmGamesModule(this.dir);
   }
 
   /** The first API process. */
@@ -154,6 +157,11 @@ export class Farm {
     this.closers.push(() => events.close());
     await events.waitUntilReady();
     return events;
+  }
+
+  /** A log of the farm's queue `queue`'s job events, from the moment this resolves. */
+  async queueLog(queue: string): Promise<QueueEventLog> {
+    return new QueueEventLog(await this.queueEvents(queue));
   }
 
   /** Ends everything the farm started, even when a part of it fails; then reports the failure. */

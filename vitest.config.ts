@@ -8,6 +8,9 @@ const shared = {
   resolve: { tsconfigPaths: true },
 };
 
+/** Where the sources' own specs live (end-to-end specs live in test/). */
+const SOURCES = ['libs', 'apps', 'deploy', 'bench'];
+
 export default defineConfig({
   ...shared,
   test: {
@@ -18,8 +21,19 @@ export default defineConfig({
       {
         ...shared,
         test: {
+          // Pure specs: no process, no socket (README.md#tests); the setup file refuses both.
           name: 'unit',
-          include: ['libs/**/*.spec.ts', 'apps/**/*.spec.ts', 'deploy/**/*.spec.ts'],
+          include: SOURCES.map((dir) => `${dir}/**/*.spec.ts`),
+          setupFiles: ['test/support/unit-purity.setup.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        ...shared,
+        test: {
+          // Specs that run a solver, Redis or PostgreSQL from the sources, without the build.
+          name: 'integration',
+          include: [...SOURCES, 'test'].map((dir) => `${dir}/**/*.int-spec.ts`),
           testTimeout: 60_000,
         },
       },

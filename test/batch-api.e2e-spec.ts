@@ -1,6 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -13,24 +10,17 @@ import {
 } from '@satfarm/queue';
 
 import { csvRecords } from './support/csv-records.js';
+import { type Farm, startFarm } from './support/farm.js';
 import { http, ProgressClient } from './support/farm-client.js';
-import {
-  type ApiProcess,
-  deletePrefix,
-  specDir,
-  startApi,
-  TEST_REDIS_URL,
-  uniquePrefix,
-  writeFarmGamesModule,
-} from './support/farm-processes.js';
+import { type ApiProcess, deletePrefix } from './support/farm-processes.js';
 import { solversUnder } from './support/process-table.js';
 import { createTestDatabase, dropTestDatabases, queryDatabase } from './support/test-database.js';
+import { waitUntil } from './support/waits.js';
 
-const spec = specDir();
 // Two farms of an API with solver slots in the same process: `farm` keeps everything in Redis,
 // `recorded` has a store of record in a PostgreSQL database of this spec's own.
-const prefix = uniquePrefix('batch-api');
-const recordedPrefix = uniquePrefix('batch-api-pg');
+let plainFarm: Farm;
+let recordedFarm: Farm;
 let farm: ApiProcess;
 let recorded: ApiProcess;
 let database: string;
@@ -62,22 +52,6 @@ const brief: JobRequest = {
 /** `method path` on `on` (the plain farm by default). */
 function api<T>(method: string, path: string, body?: unknown, on: ApiProcess = farm) {
   return http<T>(on.url, method, path, body);
-}
-
-/** Reads `read` until `ok` holds of it, for at most `ms`. */
-async function eventually<T>(
-  read: () => Promise<T> | T,
-  ok: (value: T) => boolean,
-  what: string,
-  ms = 30_000,
-) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still waiting for ${what}: ${JSON.stringify(value)}`);
-    await sleep(100);
-  }
 }
 
 /** How many jobs the plain farm holds (well under a page here). */
@@ -126,21 +100,22 @@ const jsonLines = (text: string): JobResource[] =>
     .map((line) => JSON.parse(line) as JobResource);
 
 beforeAll(async () => {
-  const games = writeFarmGamesModule(spec.dir);
   database = await createTestDatabase();
-  [farm, recorded] = await Promise.all([
-    startApi(prefix, games, { workerSlots: 2 }),
-    startApi(recordedPrefix, games, { workerSlots: 1, env: { SATFARM_DATABASE_URL: database } }),
+  [plainFarm, recordedFarm] = await Promise.all([
+    startFarm({ name: 'batch-api', apis: [{ workerSlots: 2 }] }),
+    startFarm({
+      name: 'batch-api-pg',
+      apis: [{ workerSlots: 1, env: { SATFARM_DATABASE_URL: database } }],
+      progress: false,
+    }),
   ]);
-  progress = await ProgressClient.connect(farm.url);
+  ({ api: farm, progress } = plainFarm);
+  recorded = recordedFarm.api;
 });
 
 afterAll(async () => {
-  progress?.close();
-  await Promise.all([farm, recorded].filter(Boolean).map((p) => p.stop()));
-  await Promise.all([deletePrefix(prefix), deletePrefix(recordedPrefix)]);
+  await Promise.all([plainFarm?.stop(), recordedFarm?.stop()]);
   await dropTestDatabases();
-  spec.remove();
 });
 
 describe('the batch API', () => {
@@ -326,11 +301,7 @@ describe('the batch API', () => {
     expect((await progress.subscribe({ batchId: created.batchId })).ok).toBe(true);
     await progress.jobEnd(quickId!);
     // Both slots busy with a slow job; the third slow job waits its turn.
-    await eventually(
-      () => solversUnder(farm.pid),
-      (pids) => pids.length === 2,
-      'two solvers running',
-    );
+    await waitUntil(() => solversUnder(farm.pid).length === 2, { what: 'two solvers running' });
     const quick = (await api<JobResource>('GET', `/v1/jobs/${quickId}`)).body;
     const running = (await api<BatchResource>('GET', `/v1/batches/${created.batchId}`)).body;
     expect(running).toMatchObject({ done: false, finishedAt: null });
@@ -346,11 +317,7 @@ describe('the batch API', () => {
     const ends = await progress.allEnded(slowIds);
     expect([...ends.values()].map((e) => e.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
     expect((await api<JobResource>('GET', `/v1/jobs/${quickId}`)).body).toEqual(quick);
-    await eventually(
-      () => solversUnder(farm.pid),
-      (pids) => pids.length === 0,
-      'no solver left running',
-    );
+    await waitUntil(() => solversUnder(farm.pid).length === 0, { what: 'no solver left running' });
 
     const batch = (await api<BatchResource>('GET', `/v1/batches/${created.batchId}`)).body;
     expect(batch).toMatchObject({ done: true, counts: { satisfiable: 1, cancelled: 3 } });
@@ -402,15 +369,17 @@ describe('the batch API with a store of record (SATFARM_DATABASE_URL)', () => {
     } finally {
       watcher.close();
     }
-    const rows = await eventually(
-      () =>
-        queryDatabase<{ id: string; status: string; position: number; batch_id: string }>(
+    // The archive writes after the batch's end, and tells no one: only the database shows it.
+    const rows = await waitUntil(
+      async () => {
+        const found = await queryDatabase<{ id: string; status: string; position: number; batch_id: string }>(
           database,
           'SELECT id, status, position, batch_id FROM jobs WHERE batch_id = $1 ORDER BY position',
           [created.batchId],
-        ),
-      (found) => found.length === 3,
-      'the finished jobs in PostgreSQL',
+        );
+        return found.length === 3 && found;
+      },
+      { what: 'the finished jobs in PostgreSQL', everyMs: 100 },
     );
     expect(rows.map((r) => [r.id, r.status, r.position])).toEqual([
       [created.jobIds[0], 'satisfiable', 0],
@@ -424,18 +393,16 @@ describe('the batch API with a store of record (SATFARM_DATABASE_URL)', () => {
     ).toEqual([{ label: 'stored', key: 'stored-1', size: 3 }]);
 
     // Archived, Redis' copies expire within the hour (archivedKeepSec), not after SATFARM_JOB_TTL_SEC.
-    const redis = new Redis(TEST_REDIS_URL);
-    try {
-      const keys = new FarmKeys(recordedPrefix);
-      const ttls = await eventually(
-        () => Promise.all(created.jobIds.map((id) => redis.ttl(keys.job(id)))),
-        (found) => found.every((ttl) => ttl > 0 && ttl <= 3600),
-        'archived jobs to expire sooner',
-      );
-      expect(ttls).toHaveLength(3);
-    } finally {
-      await redis.quit();
-    }
+    const redis = recordedFarm.redis();
+    const keys = new FarmKeys(recordedFarm.prefix);
+    const ttls = await waitUntil(
+      async () => {
+        const found = await Promise.all(created.jobIds.map((id) => redis.ttl(keys.job(id))));
+        return found.every((ttl) => ttl > 0 && ttl <= 3600) && found;
+      },
+      { what: 'archived jobs to expire sooner', everyMs: 100 },
+    );
+    expect(ttls).toHaveLength(3);
 
     const read = async () => ({
       jobs: await Promise.all(
@@ -469,7 +436,7 @@ describe('the batch API with a store of record (SATFARM_DATABASE_URL)', () => {
     expect(before.jsonl.map((j) => j.id)).toEqual(created.jobIds);
     expect(before.list.batches.map((b) => b.batchId)).toEqual([created.batchId]);
 
-    await deletePrefix(recordedPrefix);
+    await deletePrefix(recordedFarm.prefix);
     expect(await read()).toEqual(before);
 
     // Its key still names it: submitting it again queues nothing, however many times.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { BatchResource, BatchSummary, JobResource } from '@satfarm/queue';
 
-import { http } from './support/farm-client.js';
+import { http, ProgressClient } from './support/farm-client.js';
 import { type ServeProcess, startServe } from './support/farm-processes.js';
 import { type CliRun, repoRoot, runCli } from './support/run-cli.js';
 
@@ -176,10 +176,13 @@ describe('satfarm batch', () => {
     const batchId = run.stdout.trim();
     const watch = satfarm(['batch', 'watch', batchId]);
     // Cancel once the farm runs them, so the cancel reaches running solvers as well as queued jobs.
-    for (;;) {
-      const { body } = await http<BatchResource>(serve.url, 'GET', `/v1/batches/${batchId}`);
-      if ((body.counts.running ?? 0) > 0) break;
-      await new Promise((r) => setTimeout(r, 100));
+    const progress = await ProgressClient.connect(serve.url);
+    try {
+      const ack = await progress.subscribe({ batchId });
+      if ((ack.batch?.counts.running ?? 0) === 0)
+        await progress.batchWhere((e) => e.batchId === batchId && (e.counts.running ?? 0) > 0);
+    } finally {
+      progress.close();
     }
     const cancel = await satfarm(['batch', 'cancel', batchId]);
     expect(cancel.code, cancel.stderr).toBe(0);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { descendants, isAlive } from './support/process-table.js';
 import { type CliRun, runCli } from './support/run-cli.js';
+import { waitUntil } from './support/waits.js';
 
 let dir: string;
 
@@ -231,10 +232,14 @@ async function solveUntilKissatRuns(
   const seen = new Set<number>();
   let cli = 0;
   const running = runCli(['solve', 'cnf', '--input', file, '--json'], { onSpawn: (pid) => (cli = pid) });
-  for (let i = 0; i < 200 && seen.size === 0; i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    for (const row of descendants(cli)) if (row.command === 'kissat') seen.add(row.pid);
-  }
+  // A solver's start has no event outside the CLI: only the process table shows it.
+  await waitUntil(
+    () => {
+      for (const row of descendants(cli)) if (row.command === 'kissat') seen.add(row.pid);
+      return seen.size > 0;
+    },
+    { what: 'kissat under the CLI', timeoutMs: 10_000, everyMs: 50 },
+  );
   expect(seen.size).toBeGreaterThan(0);
   return { cli, running, seen };
 }
@@ -257,7 +262,9 @@ describe('satfarm solve: interruption', () => {
     const run = await running;
     expect(run.signal).toBe('SIGKILL');
     // The kernel delivers the parent-death signal at once; allow a moment for it to be reaped.
-    for (let i = 0; i < 50 && [...seen].some(isAlive); i++) await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(() => ![...seen].some(isAlive), { what: 'the solvers to end', timeoutMs: 2_000 }).catch(
+      () => undefined,
+    );
     for (const pid of seen) expect(isAlive(pid)).toBe(false);
   });
 });

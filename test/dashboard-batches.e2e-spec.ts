@@ -9,22 +9,15 @@ import type { JobResource } from '@satfarm/queue';
 
 import { ARTIFACTS, type DashboardBrowser, launchChromium } from './support/dashboard-browser.js';
 import { csvRecords } from './support/csv-records.js';
+import { type Farm, startFarm } from './support/farm.js';
 import { http } from './support/farm-client.js';
-import {
-  type ApiProcess,
-  deletePrefix,
-  specDir,
-  startApi,
-  uniquePrefix,
-  writeFarmGamesModule,
-} from './support/farm-processes.js';
+import type { ApiProcess } from './support/farm-processes.js';
 import { repoRoot } from './support/run-cli.js';
 
 // The dashboard's batches, workers and paged jobs in Debian's headless Chromium, against a real
 // farm: an API process with two kissat slots on the test Redis. Screenshots go to
 // test/artifacts/dashboard-batches-*.png.
-const prefix = uniquePrefix('dashboard-batches');
-const spec = specDir();
+let farm: Farm;
 let api: ApiProcess;
 let browser: DashboardBrowser;
 let page: Page;
@@ -77,17 +70,18 @@ function shownData(selector: string, inner?: string): Promise<Array<Record<strin
 }
 
 beforeAll(async () => {
-  const games = writeFarmGamesModule(spec.dir);
-  [api, browser] = await Promise.all([startApi(prefix, games, { workerSlots: 2 }), launchChromium()]);
+  [farm, browser] = await Promise.all([
+    startFarm({ name: 'dashboard-batches', apis: [{ workerSlots: 2 }], progress: false }),
+    launchChromium(),
+  ]);
+  api = farm.api;
   page = await browser.context.newPage();
   await page.goto(`${api.url}/`);
 });
 
 afterAll(async () => {
   await browser?.close();
-  await api?.stop();
-  await deletePrefix(prefix);
-  spec.remove();
+  await farm?.stop();
 });
 
 describe('the dashboard with batches', () => {

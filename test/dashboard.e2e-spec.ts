@@ -8,21 +8,14 @@ import { pigeonhole } from '@satfarm/cnf';
 import type { JobResource } from '@satfarm/queue';
 
 import { ARTIFACTS, type DashboardBrowser, launchChromium } from './support/dashboard-browser.js';
+import { type Farm, startFarm } from './support/farm.js';
 import { http } from './support/farm-client.js';
-import {
-  type ApiProcess,
-  deletePrefix,
-  specDir,
-  startApi,
-  uniquePrefix,
-  writeFarmGamesModule,
-} from './support/farm-processes.js';
+import type { ApiProcess } from './support/farm-processes.js';
 import { repoRoot } from './support/run-cli.js';
 
 // The dashboard in Debian's headless Chromium, against a real farm: an API process with two
 // kissat slots on the test Redis. Screenshots go to test/artifacts/dashboard-*.png.
-const prefix = uniquePrefix('dashboard');
-const spec = specDir();
+let farm: Farm;
 let api: ApiProcess;
 let browser: DashboardBrowser;
 let page: Page;
@@ -71,12 +64,16 @@ function inPage<T>(expression: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  const games = writeFarmGamesModule(spec.dir);
   // Formulas up to 16 MiB: every other job here stays far below it.
-  [api, browser] = await Promise.all([
-    startApi(prefix, games, { workerSlots: 2, env: { SATFARM_FORMULA_MEMORY_MIB: '16' } }),
+  [farm, browser] = await Promise.all([
+    startFarm({
+      name: 'dashboard',
+      apis: [{ workerSlots: 2, env: { SATFARM_FORMULA_MEMORY_MIB: '16' } }],
+      progress: false,
+    }),
     launchChromium(),
   ]);
+  api = farm.api;
   await browser.context.addInitScript({ content: RECORD_HORIZON_STATES });
   page = await browser.context.newPage();
   await page.goto(`${api.url}/`);
@@ -84,9 +81,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await api?.stop();
-  await deletePrefix(prefix);
-  spec.remove();
+  await farm?.stop();
 });
 
 describe('the dashboard', () => {

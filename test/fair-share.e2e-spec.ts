@@ -1,5 +1,5 @@
-import { Queue, QueueEvents } from 'bullmq';
-import { Redis } from 'ioredis';
+import { Queue, type QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type FarmOverview, FarmKeys, type HorizonJob, horizonJobId } from '@satfarm/queue';
@@ -10,25 +10,13 @@ import {
   HorizonDispatch,
   type HorizonToQueue,
 } from '../apps/api/src/coordinator/horizon.dispatch.js';
-import { http, ProgressClient } from './support/farm-client.js';
-import {
-  deletePrefix,
-  type FarmProcess,
-  specDir,
-  startApi,
-  startWorker,
-  TEST_REDIS_URL,
-  uniquePrefix,
-  writeFarmGamesModule,
-} from './support/farm-processes.js';
+import { type Farm, startFarm } from './support/farm.js';
+import { http } from './support/farm-client.js';
 
 // The gate as a coordinator runs it, against the real queue and one real worker process with one
 // solver slot, so the order horizons start in is the order the farm serves them in.
-const prefix = uniquePrefix('fair');
-const spec = specDir();
-const keys = new FarmKeys(prefix);
-const connection = (): Redis => new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
-let worker: FarmProcess;
+let farm: Farm;
+let keys: FarmKeys;
 let redis: Redis;
 let queue: Queue;
 let events: QueueEvents;
@@ -127,11 +115,11 @@ async function drained(): Promise<void> {
 }
 
 beforeAll(async () => {
-  const games = writeFarmGamesModule(spec.dir);
-  worker = await startWorker(prefix, games, 1);
-  redis = connection();
-  queue = new Queue('satfarm-horizons', { connection: redis, prefix });
-  events = new QueueEvents('satfarm-horizons', { connection: connection(), prefix });
+  farm = await startFarm({ name: 'fair', apis: [], workers: 1 });
+  keys = new FarmKeys(farm.prefix);
+  redis = farm.redis();
+  queue = new Queue('satfarm-horizons', { connection: redis, prefix: farm.prefix });
+  events = await farm.queueEvents('satfarm-horizons');
   events.setMaxListeners(20);
   events.on('active', ({ jobId }) => {
     started.push(jobId);
@@ -143,15 +131,11 @@ beforeAll(async () => {
   };
   events.on('completed', ended);
   events.on('failed', ended);
-  await events.waitUntilReady();
 });
 
 afterAll(async () => {
-  await events?.close();
   await queue?.close();
-  await worker?.stop();
-  await deletePrefix(prefix);
-  spec.remove();
+  await farm?.stop();
 });
 
 describe('the fair-share gate in front of one solver slot', () => {
@@ -238,14 +222,12 @@ describe('the fair-share gate in front of one solver slot', () => {
 describe('a farm with the gate, through the API', () => {
   it('runs a job submitted during a batch beside the batch, and a batch cancel empties its pending set', async () => {
     // A farm of its own: one API process with one solver slot.
-    const own = uniquePrefix('fair-api');
-    const api = await startApi(own, writeFarmGamesModule(spec.dir), { workerSlots: 1 });
-    const ownEvents = new QueueEvents('satfarm-horizons', { connection: connection(), prefix: own });
-    const order: string[] = [];
-    ownEvents.on('active', ({ jobId }) => order.push(jobId));
-    const progress = await ProgressClient.connect(api.url);
+    const own = await startFarm({ name: 'fair-api', apis: [{ workerSlots: 1 }] });
+    const { api, progress } = own;
     try {
-      await ownEvents.waitUntilReady();
+      const order: string[] = [];
+      const ownEvents = await own.queueEvents('satfarm-horizons');
+      ownEvents.on('active', ({ jobId }) => order.push(jobId));
       // Each batch job: horizon 0 UNSAT (PHP(8, 7)), horizon 1 SAT; two in flight per job.
       const slow = { game: 'staircase', instance: { optimum: 1, lower: 0, holes: { 0: 7 } } };
       const batch = await http<{ batchId: string; jobIds: string[] }>(api.url, 'POST', '/v1/batches', {
@@ -270,10 +252,7 @@ describe('a farm with the gate, through the API', () => {
       const after = await http<FarmOverview>(api.url, 'GET', '/v1/farm');
       expect(after.body.pending).toBe(0);
     } finally {
-      progress.close();
-      await ownEvents.close();
-      await api.stop();
-      await deletePrefix(own);
+      await own.stop();
     }
   });
 });

@@ -3,27 +3,21 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue, type QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { solveParsed } from '@satfarm/engine';
 import { gameById } from '@satfarm/games';
 import type { JobResource } from '@satfarm/queue';
 
-import { http, ProgressClient } from './support/farm-client.js';
-import {
-  type ApiProcess,
-  type FarmProcess,
-  specDir,
-  startApi,
-  startWorker,
-  uniquePrefix,
-  writeFarmGamesModule,
-} from './support/farm-processes.js';
+import { type Farm, startFarm } from './support/farm.js';
+import { http, type ProgressClient } from './support/farm-client.js';
+import { type ApiProcess, type FarmProcess, specDir } from './support/farm-processes.js';
 import { isAlive, solversUnder } from './support/process-table.js';
 import { PrivateRedis } from './support/redis-server.js';
 import { repoRoot } from './support/run-cli.js';
 import { canMakeHosts, TestHosts } from './support/test-hosts.js';
+import { waitUntil } from './support/waits.js';
 
 /**
  * The farm with its parts on separate hosts: Redis, the API and two workers each in a network
@@ -31,7 +25,7 @@ import { canMakeHosts, TestHosts } from './support/test-hosts.js';
  * is a client on the same network. Horizon locks last 2 s, so a worker cut off loses its horizon
  * within seconds.
  */
-const prefix = uniquePrefix('hosts');
+let farm: Farm;
 let spec: ReturnType<typeof specDir> | undefined;
 const LOCK_SEC = 2;
 let hosts: TestHosts;
@@ -58,28 +52,28 @@ describe.runIf(canMakeHosts())('the farm across hosts', () => {
       launcher: hosts.launcher('redis'),
       host: hosts.address('redis'),
     });
-    const games = writeFarmGamesModule(spec.dir);
-    const env = { REDIS_URL: redis.url, SATFARM_HORIZON_LOCK_SEC: String(LOCK_SEC) };
-    [api] = await Promise.all([
-      startApi(prefix, games, { env, host: hosts.address('api'), launcher: hosts.launcher('api') }),
-      ...['w1', 'w2'].map(async (name) =>
-        workers.set(name, await startWorker(prefix, games, 1, env, hosts.launcher(name))),
-      ),
+    farm = await startFarm({
+      name: 'hosts',
+      redisUrl: redis.url,
+      env: { SATFARM_HORIZON_LOCK_SEC: String(LOCK_SEC) },
+      apis: [{ host: hosts.address('api'), launcher: hosts.launcher('api') }],
+    });
+    ({ api, progress } = farm);
+    const [w1, w2] = await farm.startWorkers([
+      { launcher: hosts.launcher('w1') },
+      { launcher: hosts.launcher('w2') },
     ]);
-    progress = await ProgressClient.connect(api.url);
-    const connection = { url: redis.url };
-    horizons = new Queue('satfarm-horizons', { connection, prefix });
-    horizonEvents = new QueueEvents('satfarm-horizons', { connection, prefix });
-    reportEvents = new QueueEvents('satfarm-reports', { connection, prefix });
-    await Promise.all([horizonEvents.waitUntilReady(), reportEvents.waitUntilReady()]);
+    workers.set('w1', w1).set('w2', w2);
+    horizons = new Queue('satfarm-horizons', { connection: farm.redis(), prefix: farm.prefix });
+    [horizonEvents, reportEvents] = await Promise.all([
+      farm.queueEvents('satfarm-horizons'),
+      farm.queueEvents('satfarm-reports'),
+    ]);
   });
 
   afterAll(async () => {
-    progress?.close();
     await horizons?.close();
-    await horizonEvents?.close();
-    await reportEvents?.close();
-    await Promise.all([api, ...workers.values()].filter(Boolean).map((p) => p.stop()));
+    await farm?.stop();
     await redis?.kill('SIGTERM');
     hosts?.remove();
     spec?.remove();
@@ -301,10 +295,11 @@ function said(process: FarmProcess, text: string): Promise<void> {
   });
 }
 
-/** The pids of `pids` still alive after up to `ms`. */
+/** The pids of `pids` still alive after up to `ms` (only the process table shows their end). */
 async function gone(pids: number[], ms = 30_000): Promise<number[]> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline && pids.some(isAlive)) await new Promise((r) => setTimeout(r, 20));
+  await waitUntil(() => !pids.some(isAlive), { what: 'the processes to end', timeoutMs: ms }).catch(
+    () => undefined,
+  );
   return pids.filter(isAlive);
 }
 
@@ -335,20 +330,19 @@ async function jobEnd(jobId: string): Promise<JobResource> {
  */
 async function solverHolder(among = [...workers.keys()]): Promise<{ name: string; solver: number }> {
   let previous = new Map<number, string>();
-  for (let i = 0; i < 400; i++) {
-    const now = new Map(
-      among.flatMap((name) => solversUnder(workers.get(name)!.pid).map((pid) => [pid, name] as const)),
-    );
-    for (const [pid, name] of now) {
-      if (previous.get(pid) === name) {
-        seenSolvers.add(pid);
-        return { name, solver: pid };
-      }
-    }
-    previous = now;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('no worker ever ran a solver');
+  const holder = await waitUntil(
+    () => {
+      const now = new Map(
+        among.flatMap((name) => solversUnder(workers.get(name)!.pid).map((pid) => [pid, name] as const)),
+      );
+      const steady = [...now].find(([pid, name]) => previous.get(pid) === name);
+      previous = now;
+      return steady !== undefined && { name: steady[1], solver: steady[0] };
+    },
+    { what: `a solver on ${among.join(' or ')}`, timeoutMs: 20_000, everyMs: 50 },
+  );
+  seenSolvers.add(holder.solver);
+  return holder;
 }
 
 /** The solver `worker` runs (waiting for one). */

@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { pigeonhole } from '@satfarm/cnf';
 
+import { ProgressClient } from './support/farm-client.js';
 import { type ServeProcess, startServe } from './support/farm-processes.js';
 import { descendants, isAlive } from './support/process-table.js';
 import { type CliRun, repoRoot } from './support/run-cli.js';
+import { exitOf, waitUntil, within } from './support/waits.js';
 
 /** The environment of the embedded default: no REDIS_URL, and a prefix of this spec's own. */
 const env: NodeJS.ProcessEnv = {
@@ -65,9 +67,14 @@ async function withOwnServe(
   }
 }
 
-/** Waits until every one of `pids` has exited (up to 5 s), and says which have not. */
+/**
+ * Waits until every one of `pids` has exited (up to 5 s), and says which have not: they are not
+ * this process's children, so only the process table shows their end.
+ */
 async function stillAlive(pids: number[]): Promise<number[]> {
-  for (let i = 0; i < 500 && pids.some(isAlive); i++) await new Promise((r) => setTimeout(r, 10));
+  await waitUntil(() => !pids.some(isAlive), { what: 'the processes to end', timeoutMs: 5_000 }).catch(
+    () => undefined,
+  );
   return pids.filter(isAlive);
 }
 
@@ -103,6 +110,7 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
       '--json',
     ]).finally(() => (done = true));
     const latencies: number[] = [];
+    // Sampling /health every 50 ms for as long as the build lasts: the measurement, not a wait.
     while (!done) {
       const started = performance.now();
       expect((await fetch(`${serve.url}/health`)).status).toBe(200);
@@ -289,18 +297,21 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
     await withOwnServe('kill', { game: 'cnf', instance: pigeonhole(13, 12).toDimacs() }, async (own) => {
       // A solver seen on two polls 50 ms apart (not the version probe).
       let solvers: number[] = [];
-      for (let i = 0; i < 400; i++) {
-        const now = descendants(own.pid)
-          .filter((row) => row.command === 'kissat')
-          .map((row) => row.pid);
-        if (now.some((pid) => solvers.includes(pid))) break;
-        solvers = now;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await waitUntil(
+        () => {
+          const now = descendants(own.pid)
+            .filter((row) => row.command === 'kissat')
+            .map((row) => row.pid);
+          const steady = now.some((pid) => solvers.includes(pid));
+          solvers = now;
+          return steady;
+        },
+        { what: 'a solver under serve', timeoutMs: 20_000, everyMs: 50 },
+      );
       expect(solvers.length).toBeGreaterThan(0);
       const everything = descendants(own.pid).map((row) => row.pid);
       own.child.kill('SIGKILL');
-      await new Promise((r) => own.child.once('exit', r));
+      await exitOf(own.child);
       expect(await stillAlive(everything)).toEqual([]);
     });
   });
@@ -313,25 +324,22 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
       options: { minHorizon: 1000, maxHorizon: 1000, parallelism: 1 },
     };
     await withOwnServe('build', job, async (own, id) => {
-      let running = false;
-      for (let i = 0; i < 200 && !running; i++) {
-        const resource = (await (await fetch(`${own.url}/v1/jobs/${id}`)).json()) as {
-          horizons: { result: string }[];
-        };
-        running = resource.horizons.some((h) => h.result === 'running');
-        if (!running) await new Promise((r) => setTimeout(r, 50));
+      const progress = await ProgressClient.connect(own.url);
+      try {
+        const ack = await progress.subscribe({ jobId: id });
+        if (!ack.job?.horizons.some((h) => h.result === 'running'))
+          await progress.horizon(id, 1000, 'running');
+      } finally {
+        progress.close();
       }
-      expect(running).toBe(true);
-      // A second into the build.
+      // A second into the build: a delay on purpose, which no event marks.
       await new Promise((r) => setTimeout(r, 1000));
       const everything = descendants(own.pid).map((row) => row.pid);
-      const exit = new Promise<number | null>((resolve) => own.child.once('exit', (code) => resolve(code)));
       const sent = performance.now();
       own.child.kill('SIGTERM');
-      const code = await Promise.race([
-        exit,
-        new Promise<'hung'>((r) => setTimeout(() => r('hung'), 15_000)),
-      ]);
+      const code = await within(exitOf(own.child), { what: 'serve to stop', timeoutMs: 15_000 }).catch(
+        () => 'hung',
+      );
       expect(code, `${Math.round(performance.now() - sent)} ms after SIGTERM`).toBe(0);
       expect(performance.now() - sent).toBeLessThan(5_000);
       expect(await stillAlive(everything)).toEqual([]);

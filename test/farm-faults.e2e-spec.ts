@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { pigeonhole } from '@satfarm/cnf';
@@ -11,32 +10,24 @@ import { solveParsed } from '@satfarm/engine';
 import type { JobResource } from '@satfarm/queue';
 
 import { gamesWithStaircase } from '../bench/farm/staircase.game.js';
-import { http, metricValue, ProgressClient } from './support/farm-client.js';
-import {
-  type ApiProcess,
-  deletePrefix,
-  type FarmProcess,
-  specDir,
-  startApi,
-  startWorker,
-  TEST_REDIS_URL,
-  uniquePrefix,
-  writeFarmGamesModule,
-} from './support/farm-processes.js';
+import { type Farm, startFarm } from './support/farm.js';
+import { http, metricValue, type ProgressClient } from './support/farm-client.js';
+import type { ApiProcess, FarmProcess } from './support/farm-processes.js';
 import { descendants, isAlive } from './support/process-table.js';
+import type { QueueEventLog } from './support/queue-event-log.js';
+import { waitUntil } from './support/waits.js';
 
 /**
  * Faults a worker meets in production, each on real worker processes, Redis and kissat: a worker
  * killed without a drain, a formula build longer than the horizon lock, a solver that crashes or
  * prints nonsense, a solver that would run forever; and on the API's side, a quick-plan thread that runs out of memory. Every worker runs with its own temporary directory, so that anything left behind shows.
  */
-const prefix = uniquePrefix('faults');
-const spec = specDir();
-let games: string;
+let farm: Farm;
 let api: ApiProcess;
 let progress: ProgressClient;
 let horizons: Queue;
-const workers: FarmProcess[] = [];
+/** The horizon queue's job events. */
+let horizonLog: QueueEventLog;
 /** Every solver-side process (spawn hosts, solvers) a test saw, checked for orphans after it. */
 const seen = new Set<number>();
 /** The jobs a test submitted, cancelled after it (a no-op for finished ones). */
@@ -44,19 +35,16 @@ const submitted: string[] = [];
 let workerTmp: string | undefined;
 
 beforeAll(async () => {
-  games = writeFarmGamesModule(spec.dir);
-  api = await startApi(prefix, games);
-  progress = await ProgressClient.connect(api.url);
-  horizons = new Queue('satfarm-horizons', {
-    connection: new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null }),
-    prefix,
-  });
+  farm = await startFarm({ name: 'faults' });
+  ({ api, progress } = farm);
+  horizons = new Queue('satfarm-horizons', { connection: farm.redis(), prefix: farm.prefix });
+  horizonLog = await farm.queueLog('satfarm-horizons');
 });
 
 afterEach(async () => {
   // A test that failed half-way must not leave its job to the next test's workers.
   await Promise.all(submitted.splice(0).map((id) => http(api.url, 'DELETE', `/v1/jobs/${id}`)));
-  await Promise.all(workers.splice(0).map((p) => p.stop()));
+  await farm.stopWorkers();
   // No orphans: every solver and spawn host seen has gone, and no worker left a file behind.
   expect(await gone([...seen])).toEqual([]);
   seen.clear();
@@ -64,27 +52,18 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  progress?.close();
   await horizons?.close();
-  await api?.stop();
-  await deletePrefix(prefix);
-  spec.remove();
+  await farm?.stop();
 });
 
 let workerCount = 0;
 
 /** A worker process with `slots` slots, its own empty TMPDIR, and `env`. */
 async function worker(slots: number, env: Record<string, string> = {}): Promise<FarmProcess> {
-  workerTmp = join(spec.dir, `tmp-${++workerCount}`);
+  workerTmp = join(farm.dir, `tmp-${++workerCount}`);
   mkdirSync(workerTmp);
   // A short horizon lock: a killed worker's horizons move on within seconds, not a minute.
-  const started = await startWorker(prefix, games, slots, {
-    TMPDIR: workerTmp,
-    SATFARM_HORIZON_LOCK_SEC: '2',
-    ...env,
-  });
-  workers.push(started);
-  return started;
+  return farm.startWorker({ slots, env: { TMPDIR: workerTmp, SATFARM_HORIZON_LOCK_SEC: '2', ...env } });
 }
 
 const solversUnder = (process: FarmProcess): number[] => {
@@ -100,18 +79,25 @@ const solversUnder = (process: FarmProcess): number[] => {
  */
 async function solverRunning(processes: FarmProcess[]): Promise<{ pid: number; holder: FarmProcess }> {
   let previous = new Map<number, FarmProcess>();
-  for (let i = 0; i < 400; i++) {
-    const now = new Map(processes.flatMap((p) => solversUnder(p).map((pid) => [pid, p] as const)));
-    for (const [pid, holder] of now) if (previous.get(pid) === holder) return { pid, holder };
-    previous = now;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('no worker ever ran a solver');
+  return waitUntil(
+    () => {
+      const now = new Map(processes.flatMap((p) => solversUnder(p).map((pid) => [pid, p] as const)));
+      const steady = [...now].find(([pid, holder]) => previous.get(pid) === holder);
+      previous = now;
+      return steady !== undefined && { pid: steady[0], holder: steady[1] };
+    },
+    { what: 'a worker running a solver', timeoutMs: 20_000, everyMs: 50 },
+  );
 }
 
-/** The pids of `pids` still alive after up to 5 s (a killed parent's children die by signal). */
+/**
+ * The pids of `pids` still alive after up to 5 s (a killed parent's children die by signal, which
+ * only the process table shows).
+ */
 async function gone(pids: number[]): Promise<number[]> {
-  for (let i = 0; i < 500 && pids.some(isAlive); i++) await new Promise((r) => setTimeout(r, 10));
+  await waitUntil(() => !pids.some(isAlive), { what: 'the processes to end', timeoutMs: 5_000 }).catch(
+    () => undefined,
+  );
   return pids.filter(isAlive);
 }
 
@@ -138,7 +124,7 @@ async function finished(jobId: string): Promise<JobResource> {
 
 /** A directory holding a fake `kissat` for a worker's PATH: fault injection only. */
 function fakeKissat(name: string, run: string): Record<string, string> {
-  const dir = join(spec.dir, `fake-${name}`);
+  const dir = join(farm.dir, `fake-${name}`);
   mkdirSync(dir);
   const path = join(dir, 'kissat');
   writeFileSync(path, `#!/bin/sh\n[ "$1" = --version ] && { echo 4.0.2; exit 0; }\n${run}\n`);
@@ -231,21 +217,14 @@ describe('a formula build that holds the event loop longer than the horizon lock
       { parallelism: 1, maxHorizon: 197 },
     );
     const horizonId = `${jobId}.t197`;
-    let state: string | undefined;
-    for (let i = 0; i < 600 && state !== 'active'; i++) {
-      state = await (await horizons.getJob(horizonId))?.getState();
-      if (state !== 'active') await new Promise((r) => setTimeout(r, 10));
-    }
-    expect(state).toBe('active');
-    // Well into the build (the instance parses in milliseconds), then the cancel.
+    await horizonLog.when(horizonId, 'active');
+    // Well into the build (the instance parses in milliseconds), then the cancel: a delay on
+    // purpose, which no event marks.
     await new Promise((r) => setTimeout(r, 500));
     const cancelledAt = Date.now();
     expect((await http(api.url, 'DELETE', `/v1/jobs/${jobId}`)).status).toBe(200);
-    let horizon = await horizons.getJob(horizonId);
-    for (let i = 0; i < 1000 && horizon?.finishedOn === undefined; i++) {
-      await new Promise((r) => setTimeout(r, 10));
-      horizon = await horizons.getJob(horizonId);
-    }
+    await horizonLog.until(() => horizonLog.ended(horizonId));
+    const horizon = await horizons.getJob(horizonId);
     expect(await horizon!.getState()).toBe('failed');
     expect(horizon!.failedReason).toBe('cancelled');
     // Ended within a second of the cancel, where the whole build took seconds more than the half
@@ -266,12 +245,8 @@ describe('a formula build that holds the event loop longer than the horizon lock
     await progress.horizon(jobId, 197, 'running');
     for (const id of waiting) expect(await horizons.getJobState(id)).toMatch(/^(waiting|prioritized)$/);
     expect((await http(api.url, 'DELETE', `/v1/jobs/${jobId}`)).status).toBe(200);
-    let state = await horizons.getJobState(running!);
-    for (let i = 0; i < 1000 && state !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 10));
-      state = await horizons.getJobState(running!);
-    }
-    expect(state).toBe('failed');
+    await horizonLog.until(() => horizonLog.ended(running!));
+    expect(await horizons.getJobState(running!)).toBe('failed');
     expect((await horizons.getJob(running!))!.failedReason).toBe('cancelled');
     // Each waiting horizon is gone, or (when the freed slot took it before the removal) refused
     // unsolved by the cancel marker: none ran.
@@ -301,7 +276,7 @@ describe('a solver that crashes or prints garbage', () => {
   ])(
     'fails the job with the reason when it %s, after its retries, and never reports an answer',
     async (_name, run, reason) => {
-      const runs = join(spec.dir, `runs-${workerCount}`);
+      const runs = join(farm.dir, `runs-${workerCount}`);
       await worker(1, fakeKissat(String(workerCount), `echo run >> ${runs}\n${run}`));
       const failedHorizons = async (): Promise<number> =>
         metricValue((await http<string>(api.url, 'GET', '/metrics')).body, 'bullmq_job_failed_total', {
@@ -317,19 +292,19 @@ describe('a solver that crashes or prints garbage', () => {
       expect(job.horizons).toHaveLength(1);
       expect(readFileSync(runs, 'utf8').trim().split('\n')).toHaveLength(4);
       // The farm's metrics count the horizon that failed once, not once per attempt. BullMQ counts
-      // it as the worker's attempt ends, which may come just after the job's end was reported.
-      let failedAfter = await failedHorizons();
-      for (let i = 0; i < 50 && failedAfter === failedBefore; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        failedAfter = await failedHorizons();
-      }
+      // it as the worker's last attempt ends, with the queue's `failed` event, which may come just
+      // after the job's end was reported.
+      await horizonLog.until(() =>
+        [...horizonLog.failedReasons.keys()].some((id) => id.startsWith(`${jobId}.`)),
+      );
+      const failedAfter = await failedHorizons();
       expect(failedAfter - failedBefore).toBe(1);
     },
   );
 
   it('retries a crash, and the answer comes from the run that worked', async () => {
     // Crashes on its first run only, then is the real kissat.
-    const marker = join(spec.dir, 'crashed-once');
+    const marker = join(farm.dir, 'crashed-once');
     const real = '/usr/bin/kissat';
     expect(existsSync(real)).toBe(true);
     await worker(
@@ -398,7 +373,7 @@ describe('a quick-plan thread out of memory (SATFARM_QUICK_PLAN_HEAP_MIB)', () =
   it('fails the search, not the job or the API: the sweep proves the optimum without the plan', async () => {
     await worker(1);
     // A replica whose quick-plan thread cannot even load its modules in 1 MiB of heap.
-    const replica = await startApi(prefix, games, { env: { SATFARM_QUICK_PLAN_HEAP_MIB: '1' } });
+    const replica = await farm.startApi({ env: { SATFARM_QUICK_PLAN_HEAP_MIB: '1' } });
     try {
       const created = await http<{ id: string }>(replica.url, 'POST', '/v1/jobs', {
         game: 'hexahop',
@@ -430,7 +405,11 @@ describe('a quick-plan thread out of memory (SATFARM_QUICK_PLAN_HEAP_MIB)', () =
       submitted.push(next.body.id);
       await progress.subscribe({ jobId: next.body.id });
       expect(await finished(next.body.id)).toMatchObject({ status: 'optimal', horizon: 24 });
-      await expect.poll(failed).toBe(2);
+      // The thread's failure is counted in the replica, which tells no one: only /metrics shows it.
+      await waitUntil(async () => (await failed()) === 2, {
+        what: "the second quick-plan thread's failure counted",
+        everyMs: 100,
+      });
       expect(replica.stderr().match(/quick plan thread: /g)).toHaveLength(2);
     } finally {
       await replica.stop();
@@ -442,16 +421,17 @@ describe("a horizon's thread dying under serve's solver slots", () => {
   it('fails that horizon after its retries, while the process serves on and the other slot runs undisturbed', async () => {
     // The spec's games plus one whose encoding ends the thread it runs in, as a fatal error
     // there would: `process.exit` in a worker thread stops that thread only.
-    const crashing = join(spec.dir, 'crashing-games.mjs');
+    const crashing = join(farm.dir, 'crashing-games.mjs');
     writeFileSync(
       crashing,
-      `import { lookup as farmGames } from ${JSON.stringify(pathToFileURL(games).href)};
+      `import { lookup as farmGames } from ${JSON.stringify(pathToFileURL(farm.games).href)};
 const crash = { ...farmGames('cnf'), encode: () => process.exit(7) };
 export const lookup = (name, field) => (name === 'thread-crash' ? crash : farmGames(name, field));
 `,
     );
-    const own = await startApi(uniquePrefix('thread-crash'), crashing, { workerSlots: 2 });
-    const ownProgress = await ProgressClient.connect(own.url);
+    const crashFarm = await startFarm({ name: 'thread-crash', apis: [{ workerSlots: 2 }], games: crashing });
+    const own = crashFarm.api;
+    const ownProgress = crashFarm.progress;
     try {
       // A solver at work in the other slot: PHP(13, 12), minutes of kissat.
       const hard = await http<{ id: string }>(own.url, 'POST', '/v1/jobs', {
@@ -488,8 +468,7 @@ export const lookup = (name, field) => (name === 'thread-crash' ? crash : farmGa
       expect((await http(own.url, 'DELETE', `/v1/jobs/${hard.body.id}`)).status).toBe(200);
       expect(await gone([solver])).toEqual([]);
     } finally {
-      ownProgress.close();
-      await own.stop();
+      await crashFarm.stop();
     }
   });
 });

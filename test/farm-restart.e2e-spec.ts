@@ -1,75 +1,44 @@
 import { type AddressInfo, createServer } from 'node:net';
 
-import { Queue, QueueEvents } from 'bullmq';
-import { Redis } from 'ioredis';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { JobResource } from '@satfarm/queue';
 
-import { http, ProgressClient } from './support/farm-client.js';
-import {
-  type ApiProcess,
-  deletePrefix,
-  type FarmProcess,
-  specDir,
-  startApi,
-  startWorker,
-  TEST_REDIS_URL,
-  uniquePrefix,
-  writeFarmGamesModule,
-} from './support/farm-processes.js';
+import { type Farm, startFarm } from './support/farm.js';
+import { http } from './support/farm-client.js';
+import type { FarmProcess } from './support/farm-processes.js';
 import { solversUnder } from './support/process-table.js';
+import type { QueueEventLog } from './support/queue-event-log.js';
 import { runCli } from './support/run-cli.js';
+import { waitUntil, within } from './support/waits.js';
 
-const prefix = uniquePrefix('restart');
-const spec = specDir();
-let games: string;
+// One worker process with two slots; the APIs come and go in the tests.
+let farm: Farm;
 let worker: FarmProcess;
-const apis: ApiProcess[] = [];
-const clients: ProgressClient[] = [];
-let horizonEvents: QueueEvents;
+let horizonLog: QueueEventLog;
 let reports: Queue;
-const completed = new Set<string>();
-const onCompleted: Array<() => void> = [];
 
 beforeAll(async () => {
-  games = writeFarmGamesModule(spec.dir);
-  worker = await startWorker(prefix, games, 2);
-  const connection = (): Redis => new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
-  horizonEvents = new QueueEvents('satfarm-horizons', { connection: connection(), prefix });
-  horizonEvents.on('completed', ({ jobId }) => {
-    completed.add(jobId);
-    onCompleted.forEach((f) => f());
-  });
-  reports = new Queue('satfarm-reports', { connection: connection(), prefix });
-  await horizonEvents.waitUntilReady();
+  farm = await startFarm({ name: 'restart', apis: [], workers: 1, slots: 2 });
+  worker = farm.workers[0]!;
+  horizonLog = await farm.queueLog('satfarm-horizons');
+  reports = new Queue('satfarm-reports', { connection: farm.redis(), prefix: farm.prefix });
 });
 
 afterAll(async () => {
-  clients.forEach((c) => c.close());
-  await horizonEvents?.close();
   await reports?.close();
-  await Promise.all([...apis, worker].filter(Boolean).map((p) => p.stop()));
-  await deletePrefix(prefix);
-  spec.remove();
+  await farm?.stop();
 });
 
 function horizonsCompleted(ids: string[]): Promise<void> {
-  return new Promise((resolve) => {
-    const check = (): void => {
-      if (ids.every((id) => completed.has(id))) resolve();
-    };
-    onCompleted.push(check);
-    check();
-  });
+  return horizonLog.until(() => ids.every((id) => horizonLog.has(id, 'completed')));
 }
 
 describe('the coordinator', () => {
   it('survives being killed mid-sweep: a new one resumes from Redis and applies the reports sent meanwhile', async () => {
-    const first = await startApi(prefix, games);
-    apis.push(first);
-    const progress = await ProgressClient.connect(first.url);
-    clients.push(progress);
+    const first = await farm.startApi();
+    const progress = await farm.connectProgress(first);
     // t=3 and t=4 take about a second each (PHP(10, 9)); 5 is instant UNSAT, 6 the optimum.
     const instance = { optimum: 6, lower: 3, holes: { 3: 9, 4: 9 } };
     const { body } = await http<{ id: string }>(first.url, 'POST', '/v1/jobs', {
@@ -89,10 +58,8 @@ describe('the coordinator', () => {
       (waiting.waiting ?? 0) + (waiting.prioritized ?? 0) + (waiting.active ?? 0),
     ).toBeGreaterThanOrEqual(2);
 
-    const second = await startApi(prefix, games);
-    apis.push(second);
-    const resumed = await ProgressClient.connect(second.url);
-    clients.push(resumed);
+    const second = await farm.startApi();
+    const resumed = await farm.connectProgress(second);
     await resumed.subscribe({ jobId });
     const end = await resumed.jobEnd(jobId);
     expect(end).toMatchObject({ status: 'optimal', bounds: { lower: 6, upper: 6 }, horizon: 6 });
@@ -103,7 +70,10 @@ describe('the coordinator', () => {
     expect(job.verified).toBe(true);
     // No orphans: the worker runs no solver once the job has ended (a cancelled one dies in ms).
     const solvers = () => solversUnder(worker.pid);
-    for (let i = 0; i < 500 && solvers().length > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await waitUntil(() => solvers().length === 0, {
+      what: 'no solver on the worker',
+      timeoutMs: 5_000,
+    }).catch(() => undefined);
     expect(solvers()).toEqual([]);
   });
 });
@@ -111,8 +81,7 @@ describe('the coordinator', () => {
 describe('satfarm submit', () => {
   it('follows its job across a restart of the API it talks to, and prints the final job', async () => {
     const port = await freePort();
-    const first = await startApi(prefix, games, { port });
-    apis.push(first);
+    const first = await farm.startApi({ port });
     // t=3 and t=4 take about a second each (PHP(10, 9)); 5 is instant UNSAT, 6 the optimum.
     const instance = { optimum: 6, lower: 3, holes: { 3: 9, 4: 9 } };
     const before = new Set(await jobIds(first.url));
@@ -129,29 +98,19 @@ describe('satfarm submit', () => {
       '8',
       '--json',
     ]);
-    let jobId: string | undefined;
-    for (let i = 0; i < 300 && jobId === undefined; i++) {
-      jobId = (await jobIds(first.url)).find((id) => !before.has(id));
-      if (jobId === undefined) await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(jobId).toBeDefined();
     // The job is listed as soon as it is created, before submit has the POST's answer; a kill in
     // between loses that answer, which submit rightly reports as a farm it cannot reach (exit 5).
     // So the kill waits until a worker runs one of the job's horizons, long after that answer.
-    const watcher = await ProgressClient.connect(first.url);
-    clients.push(watcher);
-    const ack = await watcher.subscribe({ jobId: jobId! });
-    if (!ack.job?.horizons.some((h) => h.result !== 'queued'))
-      await watcher.horizonWhere((e) => e.jobId === jobId && e.state === 'running');
+    const jobOf = (horizonId: string): string => horizonId.split('.')[0]!;
+    const isNew = (horizonId: string): boolean => !before.has(jobOf(horizonId));
+    await horizonLog.until(() => horizonLog.started.some(isNew));
+    const jobId = jobOf(horizonLog.started.find(isNew)!);
+    expect(await jobIds(first.url)).toContain(jobId);
     // The API goes away with the job unfinished (no coordinator runs while it is down) and comes
     // back on the same address: submit's socket reconnects to a server that knows nothing of it.
     await first.stop('SIGKILL');
-    const second = await startApi(prefix, games, { port });
-    apis.push(second);
-    const run = await Promise.race([
-      submitted,
-      new Promise<undefined>((r) => setTimeout(() => r(undefined), 60_000)),
-    ]);
+    await farm.startApi({ port });
+    const run = await within(submitted, { what: 'submit to end', timeoutMs: 60_000 }).catch(() => undefined);
     expect(run, 'submit still waiting a minute after the restart').toBeDefined();
     expect(run!.code, run!.stderr).toBe(0);
     const job = JSON.parse(run!.stdout) as JobResource;

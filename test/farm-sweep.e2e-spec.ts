@@ -1,30 +1,17 @@
-import { QueueEvents } from 'bullmq';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { JobResource } from '@satfarm/queue';
 
-import { http, metricValue, ProgressClient } from './support/farm-client.js';
-import {
-  type ApiProcess,
-  deletePrefix,
-  type FarmProcess,
-  specDir,
-  startApi,
-  startWorker,
-  TEST_REDIS_URL,
-  uniquePrefix,
-  writeFarmGamesModule,
-} from './support/farm-processes.js';
+import { type Farm, startFarm } from './support/farm.js';
+import { http, metricValue, type ProgressClient } from './support/farm-client.js';
+import type { ApiProcess, FarmProcess } from './support/farm-processes.js';
 import { isAlive, solversUnder } from './support/process-table.js';
+import { waitUntil } from './support/waits.js';
 
-const prefix = uniquePrefix('sweep');
-const spec = specDir();
+let farm: Farm;
 let api: ApiProcess;
 let workers: FarmProcess[];
 let progress: ProgressClient;
-let horizonEvents: QueueEvents;
-let reportEvents: QueueEvents;
 const ended = new Map<string, string>();
 const reportsDone = new Set<string>();
 const waiters: Array<() => void> = [];
@@ -44,29 +31,27 @@ function whenQueues(check: () => boolean): Promise<void> {
   });
 }
 
-/** Records kissat processes under each worker until both workers run one (bounded: spawn has no event). */
+/** Records kissat processes under each worker until both workers run one (spawn has no event). */
 async function kissatOnBothWorkers(): Promise<Set<number>> {
   const seen = new Set<number>();
-  for (let i = 0; i < 200; i++) {
-    const perWorker = workers.map(kissatUnder);
-    perWorker.flat().forEach((pid) => seen.add(pid));
-    if (perWorker.every((pids) => pids.length > 0)) return seen;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('kissat did not run on both workers');
+  await waitUntil(
+    () => {
+      const perWorker = workers.map(kissatUnder);
+      perWorker.flat().forEach((pid) => seen.add(pid));
+      return perWorker.every((pids) => pids.length > 0);
+    },
+    { what: 'kissat on both workers', timeoutMs: 10_000 },
+  );
+  return seen;
 }
 
 beforeAll(async () => {
-  const games = writeFarmGamesModule(spec.dir);
-  [api, ...workers] = await Promise.all([
-    startApi(prefix, games),
-    startWorker(prefix, games, 1),
-    startWorker(prefix, games, 1),
+  farm = await startFarm({ name: 'sweep', workers: 2 });
+  ({ api, workers, progress } = farm);
+  const [horizonEvents, reportEvents] = await Promise.all([
+    farm.queueEvents('satfarm-horizons'),
+    farm.queueEvents('satfarm-reports'),
   ]);
-  progress = await ProgressClient.connect(api.url);
-  const connection = (): Redis => new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
-  horizonEvents = new QueueEvents('satfarm-horizons', { connection: connection(), prefix });
-  reportEvents = new QueueEvents('satfarm-reports', { connection: connection(), prefix });
   horizonEvents.on('failed', ({ jobId, failedReason }) => {
     ended.set(jobId, failedReason);
     waiters.forEach((w) => w());
@@ -79,15 +64,10 @@ beforeAll(async () => {
     reportsDone.add(jobId);
     waiters.forEach((w) => w());
   });
-  await Promise.all([horizonEvents.waitUntilReady(), reportEvents.waitUntilReady()]);
 });
 
 afterAll(async () => {
-  progress?.close();
-  await Promise.all([horizonEvents?.close(), reportEvents?.close()]);
-  await Promise.all([api, ...(workers ?? [])].filter(Boolean).map((p) => p.stop()));
-  await deletePrefix(prefix);
-  spec.remove();
+  await farm?.stop();
 });
 
 describe('a farm of one API and two worker processes', () => {

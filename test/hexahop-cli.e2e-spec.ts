@@ -8,6 +8,7 @@ import { gameById, Tile } from '@satfarm/games';
 
 import { descendants } from './support/process-table.js';
 import { type CliRun, runCli } from './support/run-cli.js';
+import { waitUntil } from './support/waits.js';
 
 const hexahopGame = gameById('hexahop');
 
@@ -97,12 +98,13 @@ describe('satfarm solve hexahop: a plan not proven optimal', () => {
   it('exits 3 on SIGTERM, with the plan in the report', async () => {
     let cli = 0;
     const running = runCli(['solve', 'hexahop', ...input], { onSpawn: (pid) => (cli = pid) });
-    // The solver starts after the quick plan: once one has run, the plan is in the sweep.
-    let solverSeen = false;
-    for (let i = 0; i < 300 && !solverSeen; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      solverSeen = descendants(cli).some((row) => row.command === 'cadical');
-    }
+    // The solver starts after the quick plan: once one has run, the plan is in the sweep. Only
+    // the process table shows it start.
+    const solverSeen = await waitUntil(() => descendants(cli).some((row) => row.command === 'cadical'), {
+      what: 'cadical under the CLI',
+      timeoutMs: 15_000,
+      everyMs: 50,
+    }).catch(() => false);
     expect(solverSeen).toBe(true);
     process.kill(cli, 'SIGTERM');
     expectUnprovenPlan(await running);

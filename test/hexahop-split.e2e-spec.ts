@@ -17,6 +17,7 @@ import {
 import { winsLevel } from './support/hexahop-plans.js';
 import { descendants, isAlive } from './support/process-table.js';
 import { repoRoot } from './support/run-cli.js';
+import { waitUntil } from './support/waits.js';
 
 const run = promisify(execFile);
 const BENCH = join(repoRoot, 'dist/bench/hexahop/hexahop-split.bench.js');
@@ -163,13 +164,17 @@ describe('Hex-a-Hop horizons split into cubes (hexahop-split bench)', () => {
       { cwd: repoRoot, stdio: 'ignore' },
     );
     const exited = new Promise<number | null>((resolve) => bench.on('close', resolve));
+    // Only the process table shows the bench's solvers start.
     let solvers: number[] = [];
-    for (let tries = 0; tries < 600 && solvers.length < 2; tries++) {
-      await new Promise((r) => setTimeout(r, 100));
-      solvers = descendants(bench.pid!)
-        .filter((p) => p.command === 'cadical')
-        .map((p) => p.pid);
-    }
+    await waitUntil(
+      () => {
+        solvers = descendants(bench.pid!)
+          .filter((p) => p.command === 'cadical')
+          .map((p) => p.pid);
+        return solvers.length >= 2;
+      },
+      { what: "the bench's two cadical processes", timeoutMs: 60_000, everyMs: 100 },
+    );
     expect(solvers.length).toBe(2);
     bench.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -17,6 +17,7 @@ import {
 import { winsLevel } from './support/hexahop-plans.js';
 import { descendants, isAlive } from './support/process-table.js';
 import { repoRoot } from './support/run-cli.js';
+import { lineMatching, waitUntil } from './support/waits.js';
 
 const run = promisify(execFile);
 const BENCH = join(repoRoot, 'dist/bench/hexahop/hexahop-suffix.bench.js');
@@ -84,18 +85,20 @@ describe('Hex-a-Hop plan suffixes (hexahop-suffix bench)', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => bench.on('close', resolve));
-    let stdout = '';
-    bench.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    // Past the quick suffixes, with the solver on a longer one.
+    bench.stderr.resume();
+    // Past the quick suffixes (its line for k=31 printed), with the solver on a longer one, which
+    // only the process table shows.
+    await lineMatching(bench.stdout, /^k=31 /, { what: 'the line of suffix k=31', timeoutMs: 60_000 });
     let solvers: number[] = [];
-    for (let tries = 0; tries < 600 && solvers.length === 0; tries++) {
-      await new Promise((r) => setTimeout(r, 100));
-      if (/^k=31 /m.test(stdout)) {
+    await waitUntil(
+      () => {
         solvers = descendants(bench.pid!)
           .filter((p) => p.command === 'cadical')
           .map((p) => p.pid);
-      }
-    }
+        return solvers.length > 0;
+      },
+      { what: "the bench's cadical on a longer suffix", timeoutMs: 60_000, everyMs: 100 },
+    );
     expect(solvers.length).toBeGreaterThan(0);
     bench.kill('SIGTERM');
     expect(await exited).toBe(0);

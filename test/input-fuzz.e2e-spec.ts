@@ -4,15 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CnfFormula, DimacsSyntaxError, parseDimacs } from '@satfarm/cnf';
 import { availableGames, gameById, InputError } from '@satfarm/games';
 
+import { type Farm, startFarm } from './support/farm.js';
 import { http } from './support/farm-client.js';
-import {
-  type ApiProcess,
-  deletePrefix,
-  specDir,
-  startApi,
-  uniquePrefix,
-  writeFarmGamesModule,
-} from './support/farm-processes.js';
+import type { ApiProcess } from './support/farm-processes.js';
 import { runCli } from './support/run-cli.js';
 
 /**
@@ -245,23 +239,23 @@ describe('the parsers, fuzzed', () => {
 });
 
 describe('the HTTP API, fuzzed', () => {
-  const prefix = uniquePrefix('fuzz');
-  const spec = specDir();
+  let farm: Farm;
   const key = 'fuzz-key-0123456789abcdef';
   const auth = { authorization: `Bearer ${key}` };
   let api: ApiProcess;
 
   beforeAll(async () => {
     // Rate limit off: the fuzzer sends thousands of requests on purpose.
-    api = await startApi(prefix, writeFarmGamesModule(spec.dir), {
-      env: { SATFARM_API_KEYS: key, SATFARM_RATE_LIMIT: '0', SATFARM_MAX_BODY_BYTES: '4096' },
+    farm = await startFarm({
+      name: 'fuzz',
+      apis: [{ env: { SATFARM_API_KEYS: key, SATFARM_RATE_LIMIT: '0', SATFARM_MAX_BODY_BYTES: '4096' } }],
+      progress: false,
     });
+    api = farm.api;
   });
 
   afterAll(async () => {
-    await api?.stop();
-    await deletePrefix(prefix);
-    spec.remove();
+    await farm?.stop();
   });
 
   const jobBody = fc.oneof(

@@ -8,62 +8,56 @@ import { solveParsed } from '@satfarm/engine';
 import type { JobResource } from '@satfarm/queue';
 
 import { gamesWithStaircase } from '../bench/farm/staircase.game.js';
-import { http, type HttpAnswer, ProgressClient } from './support/farm-client.js';
-import {
-  type ApiProcess,
-  type FarmProcess,
-  specDir,
-  startApi,
-  startWorker,
-  uniquePrefix,
-  writeFarmGamesModule,
-} from './support/farm-processes.js';
+import { type Farm, startFarm } from './support/farm.js';
+import { http, type HttpAnswer, type ProgressClient } from './support/farm-client.js';
+import { type ApiProcess, type FarmProcess, specDir } from './support/farm-processes.js';
 import { isAlive, solversUnder } from './support/process-table.js';
 import { PrivateRedis } from './support/redis-server.js';
+import { waitUntil } from './support/waits.js';
 
 /**
  * Redis killed (SIGKILL) and started again in the middle of a batch of sweeps: a private
  * redis-server of this spec, with append-only persistence, on its own loopback port and password.
  */
-const prefix = uniquePrefix('redis-restart');
 const spec = specDir();
 const workerTmp = join(spec.dir, 'tmp');
 let redis: PrivateRedis;
+let farm: Farm;
 let api: ApiProcess;
 let progress: ProgressClient;
-const workers: FarmProcess[] = [];
+let workers: FarmProcess[];
 const seen = new Set<number>();
 
 beforeAll(async () => {
   mkdirSync(join(spec.dir, 'redis'));
   mkdirSync(workerTmp);
   redis = await PrivateRedis.start(join(spec.dir, 'redis'), randomBytes(12).toString('hex'));
-  const games = writeFarmGamesModule(spec.dir);
-  const env = { REDIS_URL: redis.url };
-  api = await startApi(prefix, games, { env });
-  progress = await ProgressClient.connect(api.url);
-  for (let i = 0; i < 2; i++)
-    workers.push(await startWorker(prefix, games, 1, { ...env, TMPDIR: workerTmp }));
+  farm = await startFarm({ name: 'redis-restart', redisUrl: redis.url });
+  ({ api, progress, workers } = farm);
+  for (let i = 0; i < 2; i++) await farm.startWorker({ env: { TMPDIR: workerTmp } });
 });
 
 afterAll(async () => {
-  progress?.close();
-  await Promise.all([api, ...workers].filter(Boolean).map((p) => p.stop()));
+  await farm?.stop();
   await redis?.kill('SIGTERM');
   spec.remove();
 });
 
-/** Polls `GET /v1/jobs/:id` of every job until all are final (events may fall in the outage). */
-async function allFinal(ids: string[]): Promise<JobResource[]> {
+/**
+ * Polls `GET /v1/jobs/:id` of every job until all are final: their events may fall in the
+ * outage, so only the API's answers can tell.
+ */
+function allFinal(ids: string[]): Promise<JobResource[]> {
   const final = new Set(['optimal', 'satisfiable', 'unsatisfiable', 'unknown', 'failed', 'cancelled']);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const jobs = await Promise.all(
-      ids.map(async (id) => (await http<JobResource>(api.url, 'GET', `/v1/jobs/${id}`)).body),
-    );
-    if (jobs.every((job) => final.has(job.status)) || Date.now() > deadline) return jobs;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  return waitUntil(
+    async () => {
+      const jobs = await Promise.all(
+        ids.map(async (id) => (await http<JobResource>(api.url, 'GET', `/v1/jobs/${id}`)).body),
+      );
+      return jobs.every((job) => final.has(job.status)) && jobs;
+    },
+    { what: 'every job of the batch to end', timeoutMs: 90_000, everyMs: 250 },
+  );
 }
 
 describe('Redis restarted mid-sweep (append-only file, fsync always)', () => {

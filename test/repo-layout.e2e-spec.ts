@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
@@ -15,6 +15,12 @@ interface NestProject {
 }
 
 const read = <T>(file: string): T => JSON.parse(readFileSync(join(repoRoot, file), 'utf8')) as T;
+/** Every file under `dir` (relative to the root), build output and packages left out. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(join(repoRoot, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(repoRoot, join(entry.parentPath, entry.name)))
+    .filter((file) => !/(^|\/)(node_modules|dist)\//.test(file));
 const folders = (dir: string): string[] =>
   readdirSync(join(repoRoot, dir), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -67,5 +73,35 @@ describe('the imports', () => {
     const graph = importGraph(repoRoot, ['tsconfig.json', 'apps/web/tsconfig.json']);
     expect(graph.size).toBeGreaterThan(400);
     expect(importCycles(graph)).toEqual([]);
+  });
+});
+
+describe('the specs', () => {
+  const projects = (vitestConfig as { test: { projects: { test: { name: string; include: string[] } }[] } })
+    .test.projects;
+  const includeOf = (name: string): string[] => projects.find((p) => p.test.name === name)!.test.include;
+
+  it('are the three projects of README.md#tests, each by its own file name', () => {
+    expect(projects.map((p) => p.test.name)).toEqual(['unit', 'integration', 'e2e']);
+    for (const pattern of includeOf('unit')) expect(pattern).toMatch(/^[a-z]+\/\*\*\/\*\.spec\.ts$/);
+    for (const pattern of includeOf('integration').filter((p) => p.includes('*')))
+      expect(pattern).toMatch(/^[a-z]+\/\*\*\/\*\.int-spec\.ts$/);
+    expect(includeOf('e2e')).toEqual(['test/**/*.e2e-spec.ts']);
+  });
+
+  it('are named so that one project runs each: none is left out by a name no project reads', () => {
+    const sources = includeOf('unit').map((pattern) => pattern.split('/')[0]!);
+    const named = (file: string): boolean => /[.-](spec|test)\.[cm]?[jt]sx?$/.test(file);
+    const misnamed = [
+      ...filesUnder('test').filter(
+        (file) => named(file) && !file.endsWith('.e2e-spec.ts') && !file.endsWith('.int-spec.ts'),
+      ),
+      ...sources.flatMap((dir) =>
+        filesUnder(dir).filter(
+          (file) => named(file) && !file.endsWith('.spec.ts') && !file.endsWith('.int-spec.ts'),
+        ),
+      ),
+    ];
+    expect(misnamed).toEqual([]);
   });
 });

@@ -111,6 +111,11 @@ export class ProgressClient {
     return this.until(() => this.horizons.find(matches));
   }
 
+  /** Resolves with the first `batch` event that `matches`. */
+  batchWhere(matches: (e: BatchEventPayload) => boolean): Promise<BatchEventPayload & { at: number }> {
+    return this.until(() => this.batches.find(matches));
+  }
+
   /** Resolves once a final `job` event has arrived for each of `jobIds`. */
   allEnded(jobIds: readonly string[]): Promise<Map<string, JobEventPayload>> {
     return this.until(() => {

@@ -4,6 +4,7 @@ import { solveParsed, type SolveEvent } from '@satfarm/engine';
 import { pigeonLadderGame } from '@satfarm/engine/testing';
 
 import { isAlive, solversUnder } from './support/process-table.js';
+import { waitUntil } from './support/waits.js';
 
 const kissatDescendants = (): number[] => solversUnder(process.pid);
 
@@ -39,11 +40,14 @@ describe('an in-process horizon sweep', () => {
     });
     try {
       await started;
-      // The solvers are spawned right after the 'running' events; wait until both show up.
-      for (let i = 0; i < 100 && seen.size < 2; i++) {
-        kissatChildren().forEach((pid) => seen.add(pid));
-        if (seen.size < 2) await new Promise((r) => setTimeout(r, 20));
-      }
+      // The solvers are spawned right after the 'running' events; only the process table shows them.
+      await waitUntil(
+        () => {
+          kissatChildren().forEach((pid) => seen.add(pid));
+          return seen.size >= 2;
+        },
+        { what: 'both kissat processes of the sweep', timeoutMs: 2_000 },
+      );
       expect(seen.size).toBe(2);
     } finally {
       controller.abort();

@@ -43,7 +43,7 @@ export class AppModule {
         }),
         ...(options.workerSlots > 0
           ? [
-              WorkerModule.forRoot({
+              WorkerModule.inThread({
                 ...workerOptionsOf(config, options.redisUrl, options.workerSlots),
                 ...(options.gamesModule === undefined ? {} : { gamesModule: options.gamesModule }),
               }),

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 
+import { HorizonWorkerThreadService } from './horizon-worker-thread.service.js';
 import { HorizonWorkerService } from './horizon-worker.service.js';
 import { WORKER_OPTIONS, type WorkerModuleOptions } from './worker.options.js';
 
@@ -11,6 +12,14 @@ export class WorkerModule {
       module: WorkerModule,
       providers: [{ provide: WORKER_OPTIONS, useValue: options }, HorizonWorkerService],
       exports: [HorizonWorkerService],
+    };
+  }
+
+  /** The same worker in a thread of its own (`HorizonWorkerThreadService`): for an API process's slots. */
+  static inThread(options: WorkerModuleOptions): DynamicModule {
+    return {
+      module: WorkerModule,
+      providers: [{ provide: WORKER_OPTIONS, useValue: options }, HorizonWorkerThreadService],
     };
   }
 }

@@ -20,6 +20,8 @@ export interface SolveRequest {
   /** Wall-clock limit in milliseconds; when it passes the outcome is `unknown` with reason `timeout`. */
   timeoutMs?: number;
   preset?: SolverPreset;
+  /** The solver's random seed (kissat's and cadical's `--seed`; minisat ignores it). */
+  seed?: number;
   /** Called for every periodic report line the solver prints. */
   onProgress?: (p: SolverProgress) => void;
 }

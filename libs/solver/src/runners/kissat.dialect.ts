@@ -1,5 +1,5 @@
 import { CompetitionFormatReader } from './competition-format.reader.js';
-import { presetArgs } from './solver-preset.js';
+import { presetArgs, seedArgs } from './solver-preset.js';
 import type { SolverDialect } from './solver-dialect.js';
 import { firstLine } from './solver-version.js';
 
@@ -12,6 +12,6 @@ export const kissatDialect: SolverDialect = {
   versionArgs: ['--version'],
   parseVersion: (stdout) => `kissat ${firstLine(stdout)}`.trim(),
   usesWorkDir: false,
-  args: (preset, extraArgs) => [...presetArgs(preset), ...extraArgs],
+  args: (preset, extraArgs, _workDir, seed) => [...presetArgs(preset), ...seedArgs(seed), ...extraArgs],
   reader: (_workDir, onProgress) => new CompetitionFormatReader(onProgress),
 };

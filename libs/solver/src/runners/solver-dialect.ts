@@ -23,7 +23,12 @@ export interface SolverDialect {
    */
   formulaFile?(workDir: string): string;
   /** Arguments of one run. */
-  args(preset: SolverPreset, extraArgs: readonly string[], workDir: string | undefined): string[];
+  args(
+    preset: SolverPreset,
+    extraArgs: readonly string[],
+    workDir: string | undefined,
+    seed?: number,
+  ): string[];
   reader(
     workDir: string | undefined,
     onProgress: ((p: SolverProgress) => void) | undefined,

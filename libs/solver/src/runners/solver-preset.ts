@@ -14,3 +14,8 @@ export function presetArgs(preset: SolverPreset): string[] {
       return [];
   }
 }
+
+/** kissat's and cadical's seed option; none for the default seed. */
+export function seedArgs(seed: number | undefined): string[] {
+  return seed === undefined || seed === 0 ? [] : [`--seed=${seed}`];
+}

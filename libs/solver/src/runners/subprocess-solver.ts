@@ -58,7 +58,12 @@ export class SubprocessSolver implements SatSolver {
       }
     }
     const reader = this.dialect.reader(workDir, req.onProgress);
-    const solverArgs = this.dialect.args(req.preset ?? 'default', this.options.extraArgs ?? [], workDir);
+    const solverArgs = this.dialect.args(
+      req.preset ?? 'default',
+      this.options.extraArgs ?? [],
+      workDir,
+      req.seed,
+    );
     // The launcher ties the solver's life to this process (see ProcessLauncher).
     const { command, args } = limitedCommand(this.binary, solverArgs, this.limits);
     const run = await runSolverProcess({

@@ -48,6 +48,7 @@ export interface HorizonSolveOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   preset?: SolverPreset;
+  seed?: number;
   encode?: EncodeOptions;
   onProgress?: (p: SolverProgress) => void;
   /**
@@ -135,6 +136,7 @@ export async function solveEncoded<I, S>(
       signal: options.signal,
       timeoutMs: deadline === undefined ? undefined : Math.max(1, deadline - performance.now()),
       preset: options.preset,
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
       onProgress: options.onProgress,
     });
     rounds++;

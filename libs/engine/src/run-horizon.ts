@@ -17,6 +17,8 @@ export interface HorizonRun {
   /** The game's encoding choices (`EncodeOptions.variant`). */
   encoding?: EncodingChoices;
   preset?: SolverPreset;
+  /** The solver's random seed (0, its default, when unset). */
+  seed?: number;
   /** The time the whole run may take, its formula's build included. */
   timeoutMs?: number;
   /**
@@ -93,6 +95,7 @@ export async function runHorizon<I, S>(
     onProgress:
       onProgress === undefined ? undefined : (progress: SolverProgress) => onProgress(progress, size),
     preset: run.preset,
+    seed: run.seed,
     maxFormulaBytes: run.maxFormulaBytes,
     timeoutMs: fromTimeout === undefined ? undefined : Math.max(1, fromTimeout - performance.now()),
   };

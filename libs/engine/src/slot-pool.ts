@@ -5,6 +5,8 @@
 export class SlotPool {
   private free: number;
   private readonly waiting: Array<() => void> = [];
+  /** Slots lent to a portfolio's extra runs, newest last: the first to give way to a horizon. */
+  private readonly spares: Array<() => void> = [];
 
   constructor(readonly size: number) {
     if (!Number.isInteger(size) || size < 1)
@@ -19,6 +21,8 @@ export class SlotPool {
       this.free--;
       return this.releaser();
     }
+    // A slot lent to a portfolio run goes back to the horizons the sweep wants.
+    this.spares.pop()?.();
     await new Promise<void>((resolve, reject) => {
       const grant = (): void => {
         signal?.removeEventListener('abort', onAbort);
@@ -33,6 +37,29 @@ export class SlotPool {
       signal?.addEventListener('abort', onAbort, { once: true });
     });
     return this.releaser();
+  }
+
+  /**
+   * A slot no horizon waits for, lent to a portfolio's extra run: undefined when none is free.
+   * `giveWay` is called when a horizon wants the slot back; the run must then end and release it.
+   */
+  acquireSpare(giveWay: () => void): (() => void) | undefined {
+    if (this.free === 0 || this.waiting.length > 0) return undefined;
+    this.free--;
+    let lent = true;
+    const reclaim = (): void => {
+      if (!lent) return;
+      lent = false;
+      giveWay();
+    };
+    this.spares.push(reclaim);
+    const release = this.releaser();
+    return () => {
+      lent = false;
+      const i = this.spares.indexOf(reclaim);
+      if (i >= 0) this.spares.splice(i, 1);
+      release();
+    };
   }
 
   /** Slots in use now. */

@@ -28,7 +28,13 @@ const PARSERS: Record<FlagValue, ((text: string) => unknown) | undefined> = {
   json: jsonObject,
   choice: undefined,
   text: undefined,
+  countOrOff,
 };
+
+/** `off`, or a positive whole number. */
+function countOrOff(text: string): number | 'off' {
+  return text === 'off' ? 'off' : positiveInt(text);
+}
 
 function specOf(key: JobOptionKey): OptionSpec {
   return JOB_OPTIONS[key];
@@ -39,6 +45,7 @@ export function optionKeysOf(command: JobOptionCommand): JobOptionKey[] {
   return JOB_OPTION_KEYS.filter((key) => {
     const spec = specOf(key);
     if (command === 'solve') return spec.farmOnly !== true;
+    if (spec.inProcessOnly === true) return false;
     return command === 'submit' || spec.flag.oneJob !== true;
   });
 }

@@ -2,6 +2,8 @@ import { type BuildLimits, buildWithin, FormulaBuildStopped, type Model } from '
 import type { EncodeOptions, Encoded, GameDefinition } from '@satfarm/games';
 import type { SatSolver, SolveOutcome, SolverPreset, SolverProgress } from '@satfarm/solver';
 
+import type { RacedRun } from './portfolio.js';
+
 /** A decoded solution failed the game's own simulator: a bug in an encoding, never shown as an answer. */
 export class VerificationError extends Error {
   constructor(
@@ -30,6 +32,10 @@ export interface HorizonStats {
   solverCpuMs?: number;
   /** The largest peak resident set of the solver processes, KiB (as `solverCpuMs`). */
   solverPeakRssKiB?: number;
+  /** The configuration (solver/preset/seed) whose answer stands, when the horizon raced others. */
+  config?: string;
+  /** The configurations that raced it, with how long each ran. */
+  raced?: RacedRun[];
   /**
    * The formula's build stopped (at the build deadline, or past `maxFormulaBytes`): no solver ran
    * (vars, clauses 0).

@@ -23,3 +23,5 @@ export {
 export * from './run-horizon.js';
 export * from './horizon-threads.js';
 export * from './run-error.js';
+export * from './portfolio.js';
+export * from './horizon-portfolio.js';

@@ -12,8 +12,11 @@ export function configLabel(config: SolverConfig): string {
   return `${config.solver}/${config.preset}/${config.seed}`;
 }
 
-/** The answer a horizon is expected to give: UNSAT at the lower bound, SAT above it. */
-export type ExpectedAnswer = 'sat' | 'unsat';
+/**
+ * The answer a horizon is expected to give: UNSAT at the lower bound, SAT above it; either for a
+ * single solve, which has no bound.
+ */
+export type ExpectedAnswer = 'sat' | 'unsat' | 'either';
 
 /** What the record holds of one configuration, for one game and expected answer. */
 export interface ConfigTally {
@@ -108,6 +111,15 @@ export function orderConfigs(
   return [primary, ...others];
 }
 
+/** A configuration that ran beside the one whose answer stands, in a horizon's figures. */
+export interface RacedRun {
+  config: string;
+  result: 'sat' | 'unsat' | 'unknown' | 'cancelled';
+  ms: number;
+  /** It stopped early to give its slot to a horizon the sweep wanted. */
+  gaveWay?: true;
+}
+
 /** A race's run of one configuration: its result and its time. */
 export interface RaceRun<R> {
   config: SolverConfig;
@@ -139,7 +151,7 @@ export async function raceConfigs<R>(
   signal?.addEventListener('abort', abortAll, { once: true });
   if (signal?.aborted) abortAll();
   let winner: RaceRun<R> | undefined;
-  let failure: unknown;
+  let failure: Error | undefined;
   const started = performance.now();
   try {
     const runs = await Promise.all(
@@ -153,7 +165,7 @@ export async function raceConfigs<R>(
           }
           return run;
         } catch (err) {
-          failure ??= err;
+          failure ??= err instanceof Error ? err : new Error(String(err));
           abortAll();
           return undefined;
         }

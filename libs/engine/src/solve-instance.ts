@@ -13,7 +13,8 @@ import {
 } from '@satfarm/sweep';
 
 import { type HorizonStats } from './horizon-solver.js';
-import { runHorizon } from './run-horizon.js';
+import { type HorizonPortfolio, runHorizonRaced } from './horizon-portfolio.js';
+import { type ExpectedAnswer, MemoryPortfolioRecord, type PortfolioRecord } from './portfolio.js';
 import { checkSolveOptions, type SweepSettings } from './solve-options.js';
 import { SlotPool } from './slot-pool.js';
 import {
@@ -38,6 +39,8 @@ export interface SolveOptions extends SolveUserOptions {
   maxFormulaBytes?: number;
   /** Shared local slots, when several solves run in one process. */
   slots?: SlotPool;
+  /** Where a portfolio's races are recorded and read (`portfolio`); this solve's own by default. */
+  portfolioRecord?: PortfolioRecord;
   signal?: AbortSignal;
   onEvent?: (event: SolveEvent) => void;
 }
@@ -90,6 +93,26 @@ export async function solveParsed<I, S>(
   return report;
 }
 
+/** Which configuration answered a horizon and which raced it, when it raced. */
+function portfolioStatsOf(stats: HorizonStats | undefined): Pick<HorizonLine, 'config' | 'raced'> {
+  if (stats?.config === undefined) return {};
+  return { config: stats.config, raced: stats.raced ?? [] };
+}
+
+/** The portfolio a horizon races with, when `options.portfolio` asks for one. */
+function portfolioOf(
+  options: SolveOptions,
+  slots: SlotPool,
+  expected: ExpectedAnswer,
+): HorizonPortfolio | undefined {
+  const size = options.portfolio;
+  if (size === undefined || size === 'off' || size < 2) return undefined;
+  return { size, record: options.portfolioRecord ?? thisProcessRecord, slots, expected };
+}
+
+/** The races of this process's solves, when the caller keeps no record. */
+const thisProcessRecord = new MemoryPortfolioRecord();
+
 function limitsFrom(options: SolveOptions): { parallelism: number; slots: SlotPool } {
   const parallelism = options.parallelism ?? options.slots?.size ?? 1;
   return { parallelism, slots: options.slots ?? new SlotPool(parallelism) };
@@ -141,7 +164,7 @@ async function sweepHorizons<I, S>(
         const release = await slots.acquire(signal).catch(() => undefined);
         if (release === undefined) return { result: 'unknown', reason: 'cancelled' };
         try {
-          const r = await runHorizon(
+          const r = await runHorizonRaced(
             game,
             instance,
             {
@@ -153,6 +176,7 @@ async function sweepHorizons<I, S>(
             },
             solver,
             { signal, onProgress: (progress) => options.onEvent?.({ type: 'progress', t, progress }) },
+            portfolioOf(options, slots, t <= bounds.lower ? 'unsat' : 'sat'),
           );
           // A formula cut short (deadline, memory) went to no solver: its line names none.
           if (r.stats.unbuilt !== true) {
@@ -199,6 +223,7 @@ async function sweepHorizons<I, S>(
       ...(h.by === undefined
         ? { ...formulaSizeOf(statsByT.get(h.t)), ...solverUsageOf(statsByT.get(h.t)) }
         : { by: h.by }),
+      ...portfolioStatsOf(statsByT.get(h.t)),
     })),
     stats: { vars: shown?.vars ?? 0, clauses: shown?.clauses ?? 0, solver: solverName, wallMs: 0 },
     render: game.render(instance, result.plan),
@@ -259,7 +284,7 @@ async function solveSingle<I, S>(
   try {
     options.onEvent?.({ type: 'horizon', t: 0, state: 'running', ms: 0 });
     const started = performance.now();
-    const first = await runHorizon(
+    const first = await runHorizonRaced(
       game,
       instance,
       {
@@ -273,6 +298,7 @@ async function solveSingle<I, S>(
         signal: options.signal,
         onProgress: (progress: SolverProgress) => options.onEvent?.({ type: 'progress', t: 0, progress }),
       },
+      portfolioOf(options, slots, 'either'),
     );
     const ms = Math.round(performance.now() - started);
     options.onEvent?.({ type: 'horizon', t: 0, state: first.result, ms });
@@ -284,7 +310,14 @@ async function solveSingle<I, S>(
       verified: solved,
       bounds: { lower: 0, upper: solved ? 0 : undefined },
       horizons: [
-        { t: 0, result: first.result, ms, ...formulaSizeOf(first.stats), ...solverUsageOf(first.stats) },
+        {
+          t: 0,
+          result: first.result,
+          ms,
+          ...formulaSizeOf(first.stats),
+          ...solverUsageOf(first.stats),
+          ...portfolioStatsOf(first.stats),
+        },
       ],
       stats: { vars: first.stats.vars, clauses: first.stats.clauses, solver: solverName, wallMs: 0 },
       render: game.render(instance, solved ? first.plan : undefined),

@@ -1,4 +1,5 @@
 import type { EncodingChoices, GameId } from '@satfarm/games';
+import type { RacedRun } from './portfolio.js';
 
 import type { HorizonStats } from './horizon-solver.js';
 
@@ -31,6 +32,9 @@ export interface HorizonLine {
    */
   vars?: number;
   clauses?: number;
+  /** With a portfolio: the configuration whose answer stands, and the others that raced it. */
+  config?: string;
+  raced?: RacedRun[];
 }
 
 /** A horizon run's formula size. */

@@ -18,6 +18,9 @@ export const MAX_TIMEOUT_SEC = 7 * 24 * 3600;
 /** Highest `priority`: higher numbers run first. */
 export const MAX_PRIORITY = 100;
 
+/** Most solver configurations one horizon races under (`portfolio`). */
+export const MAX_PORTFOLIO = 16;
+
 /** Most horizons of one farm job in flight at once (a solve in this process has no such cap). */
 export const MAX_JOB_PARALLELISM = 64;
 
@@ -34,7 +37,7 @@ export type OptionScope = 'sweep' | 'single' | 'any';
  * of `choices`, a JSON object of scalars, or the text as it is. The CLI holds the parsers.
  */
 export type FlagValue =
-  'nonNegativeInt' | 'positiveInt' | 'seconds' | 'priority' | 'choice' | 'json' | 'text';
+  'nonNegativeInt' | 'positiveInt' | 'seconds' | 'priority' | 'choice' | 'json' | 'text' | 'countOrOff';
 
 /** The commands that take the job options as flags. */
 export type OptionCommand = 'solve' | 'submit';
@@ -69,6 +72,8 @@ export interface OptionSpec {
   readonly scope: OptionScope;
   /** Farm jobs only (`priority`: the order of the queue); `solve` in this process lacks it. */
   readonly farmOnly?: true;
+  /** Solves in this process only: the farm's API refuses it, naming it (`portfolio`, for now). */
+  readonly inProcessOnly?: true;
   readonly flag: OptionFlag;
 }
 
@@ -174,6 +179,15 @@ export const JOB_OPTIONS = {
       help: "how long a probe of probe's or bracket's second slot runs before it gives way to another horizon",
     },
   },
+  portfolio: {
+    schema: z.union([z.literal('off'), z.number().int().min(1).max(MAX_PORTFOLIO)]),
+    description:
+      'race a horizon under up to this many solver configurations (solver, preset, seed) on slots no horizon wants; the first answer wins and the others stop; the order is learned from recorded races',
+    default: 'off',
+    scope: 'any',
+    inProcessOnly: true,
+    flag: { flags: '--portfolio <n|off>', value: 'countOrOff' },
+  },
   presets: {
     schema: z.boolean(),
     description: 'planning games: --unsat preset for the lowest open horizon, --sat above',
@@ -262,6 +276,15 @@ function described<K extends JobOptionKey>(key: K): OptionTable[K]['schema'] {
   return spec.schema.describe(text) as OptionTable[K]['schema'];
 }
 
+/** `shape` without the options a farm job does not take (`inProcessOnly`). */
+function omitInProcessOnly<T extends object>(shape: T): T {
+  return Object.fromEntries(
+    Object.entries(shape).filter(
+      ([key]) => (JOB_OPTIONS as Record<string, OptionSpec>)[key]?.inProcessOnly !== true,
+    ),
+  ) as T;
+}
+
 type OptionalShape = { [K in JobOptionKey]: z.ZodOptional<OptionTable[K]['schema']> };
 const optionalShape = Object.fromEntries(
   JOB_OPTION_KEYS.map((key) => [key, described(key).optional()]),
@@ -269,7 +292,7 @@ const optionalShape = Object.fromEntries(
 
 /** What a client may ask of one farm job (`POST /v1/jobs` `options`); every field is optional. */
 export const JobOptionsSchema = z.strictObject({
-  ...optionalShape,
+  ...omitInProcessOnly(optionalShape),
   // One job does not take a whole fleet; a solve in this process may use every core it has.
   parallelism: described('parallelism').max(MAX_JOB_PARALLELISM).optional(),
 });

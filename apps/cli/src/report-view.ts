@@ -1,4 +1,4 @@
-import type { HorizonLine, SolveReport } from '@satfarm/engine';
+import type { HorizonLine, RacedRun, SolveReport } from '@satfarm/engine';
 import { type GameDefinition, gameById } from '@satfarm/games';
 import type { JobResource } from '@satfarm/queue';
 
@@ -37,7 +37,7 @@ export function renderReport(report: ViewedReport): string {
       const note = h.by ?? ('reason' in h ? h.reason : undefined);
       const head = game.planning ? `t=${String(h.t).padStart(3)}  ` : '';
       lines.push(
-        `  ${head}${h.result.padEnd(9)} ${String(h.ms).padStart(8)} ms${note === undefined ? '' : `  (${note})`}${usage(h)}`,
+        `  ${head}${h.result.padEnd(9)} ${String(h.ms).padStart(8)} ms${note === undefined ? '' : `  (${note})`}${usage(h)}${raced(h)}`,
       );
     }
   }
@@ -70,4 +70,14 @@ function usage(h: Pick<HorizonLine, 'vars' | 'clauses' | 'solverCpuMs' | 'solver
 function summarize(solution: unknown): string {
   const text = JSON.stringify(solution);
   return text.length > 400 ? `${text.slice(0, 400)}... (${text.length} characters; use --json)` : text;
+}
+
+/** A raced horizon's note: who answered, and the others with their times. */
+function raced(h: object): string {
+  if (!('config' in h) || typeof h.config !== 'string') return '';
+  const line = h as { config: string; raced?: RacedRun[] };
+  const others = (line.raced ?? []).map(
+    (r) => `${r.config} ${r.result} ${r.ms} ms${r.gaveWay ? ' gave way' : ''}`,
+  );
+  return `  [${line.config}${others.length === 0 ? '' : `; raced ${others.join(', ')}`}]`;
 }

@@ -3,7 +3,9 @@ import { Command } from 'commander';
 import {
   checkOptionScope,
   defaultMaxFormulaBytes,
+  defaultPortfolioRecordPath,
   exitCodeFor,
+  FilePortfolioRecord,
   type SolveReport,
   solveInstance,
 } from '@satfarm/engine';
@@ -62,6 +64,9 @@ export function solveCommand(): Command {
               ? defaultMaxFormulaBytes(parallelism)
               : flags.maxFormulaMib * 2 ** 20,
           plan,
+          ...(asked.portfolio === undefined || asked.portfolio === 'off'
+            ? {}
+            : { portfolioRecord: new FilePortfolioRecord(defaultPortfolioRecordPath()) }),
           signal: controller.signal,
           onEvent: display ? (e) => display.handle(e) : undefined,
         });

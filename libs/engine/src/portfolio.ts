@@ -1,3 +1,7 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+
 import type { SolverName, SolverPreset } from '@satfarm/solver';
 
 /** One way to run a solver on a formula: which solver, its preset, its seed. */
@@ -177,4 +181,49 @@ export async function raceConfigs<R>(
   } finally {
     signal?.removeEventListener('abort', abortAll);
   }
+}
+
+/**
+ * A record kept in a JSON file, so that the solves of one machine learn from each other: read at
+ * each race, rewritten whole (through a temporary file and a rename) after it. Two processes racing
+ * at once may lose one race's entries, never the file.
+ */
+export class FilePortfolioRecord implements PortfolioRecord {
+  constructor(readonly path: string) {}
+
+  async tallies(game: string, expected: ExpectedAnswer): Promise<ReadonlyMap<string, ConfigTally>> {
+    const all = await this.read();
+    return new Map(Object.entries(all[`${game}/${expected}`] ?? {}));
+  }
+
+  async add(game: string, expected: ExpectedAnswer, race: readonly RaceEntry[]): Promise<void> {
+    const all = await this.read();
+    const key = `${game}/${expected}`;
+    const tallies = all[key] ?? {};
+    for (const entry of race) tallies[entry.config] = tallied(tallies[entry.config], entry);
+    all[key] = tallies;
+    await mkdir(dirname(this.path), { recursive: true });
+    const temporary = `${this.path}.${process.pid}.tmp`;
+    await writeFile(temporary, `${JSON.stringify(all, null, 1)}\n`);
+    await rename(temporary, this.path);
+  }
+
+  private async read(): Promise<Record<string, Record<string, ConfigTally>>> {
+    try {
+      const parsed: unknown = JSON.parse(await readFile(this.path, 'utf8'));
+      return typeof parsed === 'object' && parsed !== null
+        ? (parsed as Record<string, Record<string, ConfigTally>>)
+        : {};
+    } catch {
+      // No record yet, or one this version cannot read: the races start afresh.
+      return {};
+    }
+  }
+}
+
+/** Where the CLI keeps its record: `SATFARM_PORTFOLIO_RECORD`, else the user's cache directory. */
+export function defaultPortfolioRecordPath(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.SATFARM_PORTFOLIO_RECORD) return env.SATFARM_PORTFOLIO_RECORD;
+  const cache = env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  return join(cache, 'satfarm', 'portfolio-record.json');
 }

@@ -36,10 +36,14 @@ function optionsFrom(name: JobOptionCommand, args: string[]): object {
   return jobOptionsOf(command.opts(), name);
 }
 
-/** Whether `command` offers `key` as a flag: all of them but the farm's own on solve and one job's on batch submit. */
+/**
+ * Whether `command` offers `key` as a flag: all of them but the farm's own on solve, the
+ * in-process ones on the farm's commands, and one job's on batch submit.
+ */
 function offers(name: JobOptionCommand, key: JobOptionKey): boolean {
   const spec: OptionSpec = JOB_OPTIONS[key];
   if (name === 'solve') return spec.farmOnly !== true;
+  if (spec.inProcessOnly === true) return false;
   return name === 'submit' || spec.flag.oneJob !== true;
 }
 
@@ -54,6 +58,8 @@ const SAME_OPTION: Array<[string[], Record<string, unknown>]> = [
   [['--unique'], { unique: true }],
   [['--policy', 'probe'], { policy: 'probe' }],
   [['--patience', '2'], { patienceSec: 2 }],
+  [['--portfolio', '4'], { portfolio: 4 }],
+  [['--portfolio', 'off'], { portfolio: 'off' }],
   [['--presets'], { presets: true }],
   [['--no-presets'], { presets: false }],
   [['--no-quick-plan'], { quickPlan: false }],
@@ -69,7 +75,7 @@ describe('the job option flags', () => {
       for (const flag of flags) expect(longs.includes(flag), `${name} ${flag}`).toBe(offers(name, key));
     }
     expect(JOB_OPTION_KEYS.filter((key) => !offers(name, key))).toEqual(
-      { solve: ['priority'], submit: [], 'batch submit': ['plan'] }[name],
+      { solve: ['priority'], submit: ['portfolio'], 'batch submit': ['portfolio', 'plan'] }[name],
     );
   });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { InputError } from './input-error.js';
 import {
+  IN_PROCESS_ONLY,
   JOB_OPTION_KEYS,
   JOB_OPTIONS,
   JobOptionsSchema,
@@ -37,6 +38,15 @@ describe('JobOptionsSchema', () => {
       expect(text, key).toContain(spec.description);
       if (spec.default !== undefined) expect(text, key).toContain(`default: ${spec.default}`);
     }
+  });
+
+  it('refuses an option only a solve in one process takes, saying so', () => {
+    const refused = JobOptionsSchema.safeParse({ portfolio: 4 });
+    expect(refused.error?.issues[0]).toMatchObject({ path: ['portfolio'], message: IN_PROCESS_ONLY });
+    expect(JobOptionsSchema.safeParse({}).success).toBe(true);
+    expect(SolveOptionsSchema.safeParse({ portfolio: 4 }).success).toBe(true);
+    expect(SolveOptionsSchema.safeParse({ portfolio: 'off' }).success).toBe(true);
+    expect(SolveOptionsSchema.safeParse({ portfolio: 0 }).success).toBe(false);
   });
 
   it('refuses an unknown field and a value out of range, naming the field', () => {

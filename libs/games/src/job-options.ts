@@ -276,14 +276,28 @@ function described<K extends JobOptionKey>(key: K): OptionTable[K]['schema'] {
   return spec.schema.describe(text) as OptionTable[K]['schema'];
 }
 
-/** `shape` without the options a farm job does not take (`inProcessOnly`). */
-function omitInProcessOnly<T extends object>(shape: T): T {
+/** `shape` with the options a farm job does not take (`inProcessOnly`) refused, saying why. */
+function refuseInProcessOnly<T extends object>(shape: T): T {
   return Object.fromEntries(
-    Object.entries(shape).filter(
-      ([key]) => (JOB_OPTIONS as Record<string, OptionSpec>)[key]?.inProcessOnly !== true,
-    ),
+    Object.entries(shape).map(([key, schema]) => {
+      const spec = (JOB_OPTIONS as Record<string, OptionSpec>)[key];
+      if (spec?.inProcessOnly !== true) return [key, schema];
+      const text = `${spec.description}; default: ${spec.default ?? 'none'}. Farm jobs: ${IN_PROCESS_ONLY}`;
+      return [
+        key,
+        z
+          .unknown()
+          .refine(() => false, IN_PROCESS_ONLY)
+          .describe(text)
+          .optional(),
+      ];
+    }),
   ) as T;
 }
+
+/** Why a farm job refuses an in-process option. */
+export const IN_PROCESS_ONLY =
+  'taken by solves in one process (satfarm solve) only; farm jobs do not take it yet';
 
 type OptionalShape = { [K in JobOptionKey]: z.ZodOptional<OptionTable[K]['schema']> };
 const optionalShape = Object.fromEntries(
@@ -292,7 +306,7 @@ const optionalShape = Object.fromEntries(
 
 /** What a client may ask of one farm job (`POST /v1/jobs` `options`); every field is optional. */
 export const JobOptionsSchema = z.strictObject({
-  ...omitInProcessOnly(optionalShape),
+  ...refuseInProcessOnly(optionalShape),
   // One job does not take a whole fleet; a solve in this process may use every core it has.
   parallelism: described('parallelism').max(MAX_JOB_PARALLELISM).optional(),
 });

@@ -6,6 +6,7 @@ import {
   defaultPortfolioRecordPath,
   exitCodeFor,
   FilePortfolioRecord,
+  SlotPool,
   type SolveReport,
   solveInstance,
 } from '@satfarm/engine';
@@ -23,6 +24,7 @@ interface SolveFlags {
   input?: string;
   json?: boolean;
   maxFormulaMib?: number;
+  slots?: number;
   plan?: string;
   progress: boolean;
 }
@@ -38,6 +40,11 @@ export function solveCommand(): Command {
     .option(
       '--max-formula-mib <n>',
       "most memory one horizon's formula may take, MiB (4 bytes a literal); a larger one ends its horizon unknown, reason formula-limit (default: an eighth of the memory this process may use, shared among --parallel)",
+      positiveInt,
+    )
+    .option(
+      '--slots <n>',
+      'solver processes at once (default: --parallel); slots beyond the horizons in flight go to --portfolio',
       positiveInt,
     )
     .option('--no-progress', 'no live progress display')
@@ -64,6 +71,7 @@ export function solveCommand(): Command {
               ? defaultMaxFormulaBytes(parallelism)
               : flags.maxFormulaMib * 2 ** 20,
           plan,
+          ...(flags.slots === undefined ? {} : { slots: new SlotPool(flags.slots) }),
           ...(asked.portfolio === undefined || asked.portfolio === 'off'
             ? {}
             : { portfolioRecord: new FilePortfolioRecord(defaultPortfolioRecordPath()) }),

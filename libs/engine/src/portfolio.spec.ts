@@ -1,8 +1,14 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 
 import {
   candidateConfigs,
   configLabel,
+  defaultPortfolioRecordPath,
+  FilePortfolioRecord,
   MemoryPortfolioRecord,
   orderConfigs,
   raceConfigs,
@@ -190,5 +196,36 @@ describe('SlotPool.acquireSpare', () => {
     // Released twice (its run's end after the give-way): counted once.
     lent.release!();
     expect(pool.busy).toBe(1);
+  });
+});
+
+describe('FilePortfolioRecord', () => {
+  it('keeps the races of earlier solves, by game and expected answer, and starts afresh from a file it cannot read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'satfarm-record-'));
+    try {
+      const path = join(dir, 'nested', 'record.json');
+      await new FilePortfolioRecord(path).add('cube', 'sat', [
+        { config: 'kissat/sat/1', won: true, ms: 700 },
+        { config: 'kissat/default/0', won: false, ms: 700 },
+      ]);
+      await new FilePortfolioRecord(path).add('cube', 'sat', [
+        { config: 'kissat/sat/1', won: true, ms: 300 },
+      ]);
+      const later = new FilePortfolioRecord(path);
+      expect(Object.fromEntries(await later.tallies('cube', 'sat'))).toEqual({
+        'kissat/sat/1': { runs: 2, wins: 2, winMs: 1000 },
+        'kissat/default/0': { runs: 1, wins: 0, winMs: 0 },
+      });
+      expect((await later.tallies('cube', 'unsat')).size).toBe(0);
+      writeFileSync(path, 'not json');
+      expect((await later.tallies('cube', 'sat')).size).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('lives where SATFARM_PORTFOLIO_RECORD says, else in the user’s cache directory', () => {
+    expect(defaultPortfolioRecordPath({ SATFARM_PORTFOLIO_RECORD: '/x/r.json' })).toBe('/x/r.json');
+    expect(defaultPortfolioRecordPath({ XDG_CACHE_HOME: '/c' })).toBe('/c/satfarm/portfolio-record.json');
   });
 });

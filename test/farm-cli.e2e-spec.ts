@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { pigeonhole } from '@satfarm/cnf';
 
-import { ProgressClient } from './support/farm-client.js';
 import { type ServeProcess, startServe } from './support/farm-processes.js';
 import { descendants, isAlive } from './support/process-table.js';
 import { type CliRun, repoRoot } from './support/run-cli.js';
@@ -324,14 +323,16 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
       options: { minHorizon: 1000, maxHorizon: 1000, parallelism: 1 },
     };
     await withOwnServe('build', job, async (own, id) => {
-      const progress = await ProgressClient.connect(own.url);
-      try {
-        const ack = await progress.subscribe({ jobId: id });
-        if (!ack.job?.horizons.some((h) => h.result === 'running'))
-          await progress.horizon(id, 1000, 'running');
-      } finally {
-        progress.close();
-      }
+      // Its one horizon (the sweep starts a horizon below the hint) shown running: building.
+      await waitUntil(
+        async () => {
+          const resource = (await (await fetch(`${own.url}/v1/jobs/${id}`)).json()) as {
+            horizons: { result: string }[];
+          };
+          return resource.horizons.some((h) => h.result === 'running');
+        },
+        { what: 'the horizon to run', timeoutMs: 30_000, everyMs: 50 },
+      );
       // A second into the build: a delay on purpose, which no event marks.
       await new Promise((r) => setTimeout(r, 1000));
       const everything = descendants(own.pid).map((row) => row.pid);

@@ -61,16 +61,6 @@ async function runTask(request: Extract<HorizonThreadRequest, { kind: 'run' }>):
   }
 }
 
-// One trivial horizon through the whole path (parse, encode, solver, decode, verify) before the
-// first real one, so that a cold thread's first horizons do not pay for compiling that path.
-await warmUp();
-
-async function warmUp(): Promise<void> {
-  const cnf = gameById('cnf');
-  const instance = cnf.parse('p cnf 2 2\n1 0\n-1 -2 0\n');
-  await runHorizon(cnf, instance, { t: 0 }, solverNamed('kissat')).catch(() => undefined);
-}
-
 parentPort!.on('message', (request: HorizonThreadRequest) => {
   if (request.kind === 'run') void runTask(request);
   else if (running?.id === request.id) running.abort.abort('cancelled');

@@ -89,9 +89,9 @@ export function candidateConfigs(seeds = 4): SolverConfig[] {
 
 /**
  * The order in which configurations join a race: `primary` (what the horizon runs without a
- * portfolio) first, then the others by their record: an upper confidence bound on the share of
- * races won, so that a configuration that has won often comes early and one seldom tried still
- * gets its turn; ties go to the faster mean win, then to the candidates' order.
+ * portfolio) first, then the others by their record: those never tried first, then by an upper
+ * confidence bound on the share of races won; ties go to the faster mean win, then to the
+ * candidates' order.
  */
 export function orderConfigs(
   candidates: readonly SolverConfig[],

@@ -8,6 +8,7 @@ import type * as EngineSource from '@satfarm/engine';
 import { specDir, writeFarmGamesModule } from './support/farm-processes.js';
 import { descendants, isAlive, solversUnder } from './support/process-table.js';
 import { repoRoot } from './support/run-cli.js';
+import { waitUntil } from './support/waits.js';
 
 /**
  * `HorizonThreadPool` from the build (its threads run the built file), with the real kissat: a
@@ -212,10 +213,13 @@ describe('HorizonThreadPool', () => {
   });
 });
 
-/** The pid of a kissat under this process, once `count` of them run. */
-async function waitForSolver(count = 1): Promise<number> {
-  await expect
-    .poll(() => solversUnder(process.pid).length, { timeout: 20_000, interval: 20 })
-    .toBeGreaterThanOrEqual(count);
-  return solversUnder(process.pid)[0]!;
+/** The pid of a kissat under this process, once `count` of them run, from that one reading. */
+function waitForSolver(count = 1): Promise<number> {
+  return waitUntil(
+    () => {
+      const solvers = solversUnder(process.pid);
+      return solvers.length >= count && solvers[0];
+    },
+    { what: `${count} kissat under this process`, timeoutMs: 20_000 },
+  );
 }

@@ -75,7 +75,7 @@ describe('the job option flags', () => {
       for (const flag of flags) expect(longs.includes(flag), `${name} ${flag}`).toBe(offers(name, key));
     }
     expect(JOB_OPTION_KEYS.filter((key) => !offers(name, key))).toEqual(
-      { solve: ['priority'], submit: ['portfolio'], 'batch submit': ['portfolio', 'plan'] }[name],
+      { solve: ['priority'], submit: [], 'batch submit': ['plan'] }[name],
     );
   });
 

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 
-import { describeRedisError, FarmKeys, QueueName, WORKER_METRICS } from '@satfarm/queue';
+import { describeRedisError, FarmKeys, QueueName, untakenHorizons, WORKER_METRICS } from '@satfarm/queue';
 import { HorizonThreadPool } from '@satfarm/engine';
 import type { LaunchMode, ResourceLimits } from '@satfarm/solver';
 
@@ -42,6 +42,7 @@ export interface HorizonWorkerOptions {
 export class HorizonWorker {
   private worker?: Worker;
   private reportsQueue?: Queue;
+  private horizonsQueue?: Queue;
   private listener?: HorizonCancelListener;
   private threads?: HorizonThreadPool;
   private slotsTimer?: NodeJS.Timeout;
@@ -63,6 +64,9 @@ export class HorizonWorker {
     this.reportsQueue = new Queue(QueueName.reports, { connection, prefix });
     // The connection's owner logs its errors without the address; a queue would print them again.
     this.reportsQueue.on('error', () => undefined);
+    const horizonsQueue = new Queue(QueueName.horizons, { connection, prefix });
+    horizonsQueue.on('error', () => undefined);
+    this.horizonsQueue = horizonsQueue;
     const threads = new HorizonThreadPool({
       size: slots,
       ...(this.options.gamesModule === undefined ? {} : { gamesModule: this.options.gamesModule }),
@@ -81,6 +85,7 @@ export class HorizonWorker {
       ),
       worker: name,
       draining: () => this.draining,
+      horizonsWaiting: async () => (await untakenHorizons(horizonsQueue)).primaries > 0,
     });
     const worker = new Worker(QueueName.horizons, processor, {
       connection,
@@ -144,6 +149,7 @@ export class HorizonWorker {
       await this.threads?.close();
       await this.listener?.close();
       await this.reportsQueue?.close();
+      await this.horizonsQueue?.close();
     })();
     return this.closing;
   }

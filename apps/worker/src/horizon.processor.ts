@@ -4,6 +4,7 @@ import { VerificationError } from '@satfarm/engine';
 import { InputError } from '@satfarm/games';
 import {
   type FarmKeys,
+  type HorizonJob,
   HorizonJobSchema,
   type HorizonProgress,
   parsePayload,
@@ -30,6 +31,13 @@ export interface HorizonProcessorDeps {
   progressIntervalMs?: number;
   /** True once the worker is shutting down: a horizon that starts then is handed back unsolved. */
   draining?: () => boolean;
+  /**
+   * Whether horizons of any job wait for a slot (`untakenHorizons`): a portfolio's sibling that
+   * sees them waiting at two checks in a row gives its slot back. None: siblings never give way.
+   */
+  horizonsWaiting?: () => Promise<boolean>;
+  /** How often a running sibling asks `horizonsWaiting` (default 500 ms). */
+  giveWayCheckMs?: number;
 }
 
 /** What the processor uses of a BullMQ job. */
@@ -40,6 +48,7 @@ export type HorizonJobHandle = Pick<
 
 const STARTED_REPORT_DELAY_MS = 50;
 const PROGRESS_INTERVAL_MS = 1000;
+const GIVE_WAY_CHECK_MS = 500;
 
 /** What a completed horizon job keeps as its return value (the full answer went as a report). */
 export interface HorizonJobSummary {
@@ -80,7 +89,15 @@ export function createHorizonProcessor(deps: HorizonProcessorDeps) {
     if (jobMarker !== null || horizonMarker !== null)
       throw new UnrecoverableError('cancelled before it started');
 
-    const route = { jobId: data.jobId, game: data.game, t: data.t, worker: deps.worker, run: data.run ?? 1 };
+    const route = {
+      jobId: data.jobId,
+      game: data.game,
+      t: data.t,
+      worker: deps.worker,
+      run: data.run ?? 1,
+      ...(data.sibling === undefined ? {} : { sibling: data.sibling }),
+      ...(data.sibling === undefined && data.seed === undefined ? {} : { config: configOf(data) }),
+    };
     const startedAt = Date.now();
     // Horizons that end quickly need no "started" report: it would cost the coordinator a round
     // of work per horizon for a state nobody sees.
@@ -109,22 +126,34 @@ export function createHorizonProcessor(deps: HorizonProcessorDeps) {
       progressed = Number.POSITIVE_INFINITY;
       await lastProgress;
     };
+    const giveWay = data.sibling === undefined ? undefined : watchForWaitingHorizons(deps);
+    const solveSignal = giveWay === undefined ? abort : AbortSignal.any([abort, giveWay.signal]);
     let outcome;
     try {
-      outcome = await deps.solveHorizon.execute(data, abort, onProgress);
+      outcome = await deps.solveHorizon.execute(data, solveSignal, onProgress);
     } catch (err) {
       await progressSettled();
       await startedReported();
       if (abort.aborted && readAbortReason(abort.reason).kind === 'interrupted')
         return handBack(job, token, abort.reason);
       const message = err instanceof Error ? err.message : String(err);
-      const retryable = !(err instanceof VerificationError || err instanceof InputError);
+      // A sibling's failure costs its race nothing, so it is not worth a retry's slot.
+      const retryable =
+        data.sibling === undefined && !(err instanceof VerificationError || err instanceof InputError);
       if (retryable && attempt + 1 < (job.opts.attempts ?? 1)) throw err;
       await deps.reports.send({ kind: 'failed', ...route, error: message }, attempt, data.run);
       throw new UnrecoverableError(message);
+    } finally {
+      giveWay?.stop();
     }
     await progressSettled();
     await startedReported();
+    if (outcome.result === 'cancelled' && !abort.aborted && giveWay?.signal.aborted) {
+      // A sibling that gave its slot back ends without an answer; nothing is lost by it.
+      const gaveWay = { ...outcome, result: 'unknown' as const, reason: 'gave-way' };
+      await deps.reports.send({ kind: 'finished', ...route, ...gaveWay }, attempt, data.run);
+      return { result: 'unknown', ms: outcome.ms, worker: deps.worker };
+    }
     if (outcome.result === 'cancelled') {
       const reason = readAbortReason(abort.reason);
       if (reason.kind === 'interrupted') return handBack(job, token, abort.reason);
@@ -135,6 +164,38 @@ export function createHorizonProcessor(deps: HorizonProcessorDeps) {
     await deps.reports.send({ kind: 'finished', ...route, ...outcome }, attempt, data.run);
     return { result: outcome.result, ms: outcome.ms, worker: deps.worker };
   };
+}
+
+/** A sibling's configuration, as the record names it (`configLabel`). */
+function configOf(job: HorizonJob): string {
+  return `${job.solver}/${job.preset ?? 'default'}/${job.seed ?? 0}`;
+}
+
+/**
+ * Aborts its signal once horizons have waited at two checks in a row: one waiting at a single
+ * check may be taken by an idle slot a moment later.
+ */
+function watchForWaitingHorizons(deps: HorizonProcessorDeps): {
+  signal: AbortSignal;
+  stop: () => void;
+} {
+  const controller = new AbortController();
+  const waiting = deps.horizonsWaiting;
+  if (waiting === undefined) return { signal: controller.signal, stop: () => undefined };
+  let seen = 0;
+  let asking = false;
+  const timer = setInterval(() => {
+    if (asking) return;
+    asking = true;
+    waiting()
+      .then((yes) => {
+        seen = yes ? seen + 1 : 0;
+        if (seen >= 2) controller.abort('gave way');
+      })
+      .catch(() => undefined)
+      .finally(() => (asking = false));
+  }, deps.giveWayCheckMs ?? GIVE_WAY_CHECK_MS);
+  return { signal: controller.signal, stop: () => clearInterval(timer) };
 }
 
 /**

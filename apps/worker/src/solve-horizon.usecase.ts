@@ -66,6 +66,7 @@ export class SolveHorizonUseCase {
           ...(timeoutMs === undefined ? {} : { timeoutMs }),
           ...(job.encoding === undefined ? {} : { encoding: job.encoding }),
           ...(job.preset === undefined ? {} : { preset: job.preset }),
+          ...(job.seed === undefined ? {} : { seed: job.seed }),
           ...(this.maxFormulaBytes === undefined ? {} : { maxFormulaBytes: this.maxFormulaBytes }),
           ...(job.unique ? { unique: true } : {}),
         },

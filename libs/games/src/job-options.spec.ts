@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { InputError } from './input-error.js';
 import {
-  IN_PROCESS_ONLY,
+  MAX_PORTFOLIO,
   JOB_OPTION_KEYS,
   JOB_OPTIONS,
   JobOptionsSchema,
@@ -40,9 +40,11 @@ describe('JobOptionsSchema', () => {
     }
   });
 
-  it('refuses an option only a solve in one process takes, saying so', () => {
-    const refused = JobOptionsSchema.safeParse({ portfolio: 4 });
-    expect(refused.error?.issues[0]).toMatchObject({ path: ['portfolio'], message: IN_PROCESS_ONLY });
+  it('takes a portfolio on the farm as in one process, from 1 configuration to the most', () => {
+    expect(JobOptionsSchema.safeParse({ portfolio: 4 }).data).toEqual({ portfolio: 4 });
+    expect(JobOptionsSchema.safeParse({ portfolio: MAX_PORTFOLIO + 1 }).error?.issues[0]?.path).toEqual([
+      'portfolio',
+    ]);
     expect(JobOptionsSchema.safeParse({}).success).toBe(true);
     expect(SolveOptionsSchema.safeParse({ portfolio: 4 }).success).toBe(true);
     expect(SolveOptionsSchema.safeParse({ portfolio: 'off' }).success).toBe(true);

@@ -72,7 +72,7 @@ export interface OptionSpec {
   readonly scope: OptionScope;
   /** Farm jobs only (`priority`: the order of the queue); `solve` in this process lacks it. */
   readonly farmOnly?: true;
-  /** Solves in this process only: the farm's API refuses it, naming it (`portfolio`, for now). */
+  /** Solves in this process only: the farm's API refuses it, naming it. */
   readonly inProcessOnly?: true;
   readonly flag: OptionFlag;
 }
@@ -185,7 +185,6 @@ export const JOB_OPTIONS = {
       'race a horizon under up to this many solver configurations (solver, preset, seed) on slots no horizon wants; the first answer wins and the others stop; the order is learned from recorded races',
     default: 'off',
     scope: 'any',
-    inProcessOnly: true,
     flag: { flags: '--portfolio <n|off>', value: 'countOrOff' },
   },
   presets: {

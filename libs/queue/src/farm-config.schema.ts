@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 
 import { z } from 'zod';
 
-import { SolverNameSchema } from './job-request.schema.js';
+import { MAX_PORTFOLIO, SolverNameSchema } from './job-request.schema.js';
 
 const blankAsUnset = (v: unknown): unknown => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 /** A `postgres://` or `postgresql://` URL that names a host. */
@@ -44,6 +44,10 @@ export const FarmEnvSchema = z.object({
       .optional(),
   ),
   SATFARM_SOLVER: z.preprocess(blankAsUnset, SolverNameSchema.optional()),
+  SATFARM_PORTFOLIO: z.preprocess(
+    blankAsUnset,
+    z.union([z.literal('off'), z.coerce.number().int().min(1).max(MAX_PORTFOLIO)]).optional(),
+  ),
   SATFARM_WORKER_SLOTS: int(1, 256),
   PORT: int(0, 65535),
   SATFARM_PREFIX: z.preprocess(
@@ -100,6 +104,11 @@ export interface FarmConfig {
   apiKeys?: string[];
   /** The solver of jobs that name none; unset: each game's default (kissat for most). */
   solver?: z.infer<typeof SolverNameSchema>;
+  /**
+   * Configurations each horizon races under when a job does not say (`options.portfolio`,
+   * docs/farm.md#portfolio); unset or `off`: none.
+   */
+  portfolio?: number;
   /** Solver slots of a worker process; unset: one per core. */
   workerSlots?: number;
   port: number;
@@ -196,6 +205,9 @@ export function loadFarmConfig(env: NodeJS.ProcessEnv = process.env): FarmConfig
     redisUrl: e.REDIS_URL,
     apiKeys: e.SATFARM_API_KEYS,
     solver: e.SATFARM_SOLVER,
+    ...(typeof e.SATFARM_PORTFOLIO === 'number' && e.SATFARM_PORTFOLIO > 1
+      ? { portfolio: e.SATFARM_PORTFOLIO }
+      : {}),
     workerSlots: e.SATFARM_WORKER_SLOTS,
     port: e.PORT ?? 3000,
     prefix: e.SATFARM_PREFIX,

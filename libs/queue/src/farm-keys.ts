@@ -46,6 +46,14 @@ export class FarmKeys {
     return `${this.prefix}:farm:batches`;
   }
 
+  /**
+   * Hash: the portfolio's record of races for one game and expected answer (docs/farm.md#portfolio),
+   * three counters per configuration: `<config>|runs`, `<config>|wins`, `<config>|winMs`.
+   */
+  portfolioRecord(game: string, expected: string): string {
+    return `${this.prefix}:farm:portfolio:${game}:${expected}`;
+  }
+
   /** String: a worker process's slot count, kept while it lives (`GET /v1/farm`). */
   workerSlots(workerName: string): string {
     return `${this.prefix}:farm:worker-slots:${workerName}`;

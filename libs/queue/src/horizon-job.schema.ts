@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { EncodingChoicesSchema, SolverNameSchema } from './job-request.schema.js';
+import { EncodingChoicesSchema, MAX_PORTFOLIO, SolverNameSchema } from './job-request.schema.js';
 
 /**
  * The payload of one horizon job: the instance as the client sent it (each worker parses and
@@ -27,22 +27,43 @@ export const HorizonJobSchema = z.strictObject({
   run: z.number().int().min(2).optional(),
   /** The job's encoding choices (`options.encoding`), checked by the game when it was created. */
   encoding: EncodingChoicesSchema.optional(),
+  /**
+   * A portfolio's sibling: the same horizon and run under another configuration (`solver`,
+   * `preset`, `seed`), its rank in the job's portfolio (docs/farm.md#portfolio). It runs only on a
+   * slot no horizon waits for, and gives its slot back when one does.
+   */
+  sibling: z.number().int().min(1).max(MAX_PORTFOLIO - 1).optional(),
+  /** The solver's seed (absent: the solver's default). */
+  seed: z.number().int().min(0).optional(),
 });
 export type HorizonJob = z.infer<typeof HorizonJobSchema>;
 
 /**
  * The BullMQ job id of horizon `t` of job `jobId`: `<jobId>.t<T>`, so that queueing a horizon twice
  * is a no-op; a later run of a horizon that gave way is `<jobId>.t<T>.r<run>` (the first run's job
- * may still be kept as completed). (BullMQ refuses custom ids with one `:`, so the separator is a
- * dot.)
+ * may still be kept as completed); a portfolio's sibling of that run adds `.s<rank>`. (BullMQ
+ * refuses custom ids with one `:`, so the separator is a dot.)
  */
-export function horizonJobId(jobId: string, t: number, run?: number): string {
-  return run === undefined || run <= 1 ? `${jobId}.t${t}` : `${jobId}.t${t}.r${run}`;
+export function horizonJobId(jobId: string, t: number, run?: number, sibling?: number): string {
+  const primary = run === undefined || run <= 1 ? `${jobId}.t${t}` : `${jobId}.t${t}.r${run}`;
+  return sibling === undefined ? primary : `${primary}.s${sibling}`;
 }
 
-/** The job id, horizon and run of a horizon job id, or undefined for another id. */
-export function parseHorizonJobId(id: string): { jobId: string; t: number; run: number } | undefined {
-  const match = /^(.+)\.t(\d+)(?:\.r(\d+))?$/.exec(id);
+/** The id of a queued horizon's job (`horizonJobId` of its payload). */
+export function horizonJobIdOf(job: Pick<HorizonJob, 'jobId' | 't' | 'run' | 'sibling'>): string {
+  return horizonJobId(job.jobId, job.t, job.run, job.sibling);
+}
+
+/** The job id, horizon, run and sibling rank of a horizon job id, or undefined for another id. */
+export function parseHorizonJobId(
+  id: string,
+): { jobId: string; t: number; run: number; sibling?: number } | undefined {
+  const match = /^(.+)\.t(\d+)(?:\.r(\d+))?(?:\.s(\d+))?$/.exec(id);
   if (match === null) return undefined;
-  return { jobId: match[1]!, t: Number(match[2]), run: match[3] === undefined ? 1 : Number(match[3]) };
+  return {
+    jobId: match[1]!,
+    t: Number(match[2]),
+    run: match[3] === undefined ? 1 : Number(match[3]),
+    ...(match[4] === undefined ? {} : { sibling: Number(match[4]) }),
+  };
 }

@@ -30,6 +30,10 @@ const reportBase = {
    * absent from the reports of workers that predate it.
    */
   run: z.number().int().min(1).optional(),
+  /** A portfolio sibling's rank (`HorizonJob.sibling`); absent for the horizon's own run. */
+  sibling: z.number().int().min(1).optional(),
+  /** The configuration that ran, `solver/preset/seed`, when the job races a portfolio. */
+  config: z.string().optional(),
 };
 
 /** A worker started solving a horizon. */

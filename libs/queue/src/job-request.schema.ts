@@ -7,6 +7,7 @@ export {
   EncodingChoicesSchema,
   type JobOptions,
   JobOptionsSchema,
+  MAX_PORTFOLIO,
   MAX_PRIORITY,
   MAX_TIMEOUT_SEC,
   SolverNameSchema,

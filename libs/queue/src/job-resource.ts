@@ -44,6 +44,12 @@ export interface JobHorizonLine {
   /** The last run's formula: variables and clauses (absent while it runs, or where a plan answered). */
   vars?: number;
   clauses?: number;
+  /**
+   * When the horizon raced a portfolio (docs/farm.md#portfolio): the configuration whose answer
+   * stands (`solver/preset/seed`), and the others that ran, with how long and how each ended.
+   */
+  config?: string;
+  raced?: Array<{ config: string; result: 'sat' | 'unsat' | 'unknown' | 'cancelled'; ms: number; gaveWay?: true }>;
 }
 
 /**

@@ -20,6 +20,7 @@ import { FairShareGate } from './fair-share.gate.js';
 import { addHorizons, HorizonDispatch } from './horizon.dispatch.js';
 import type { JobArchive } from './job-archive.js';
 import { JobStore } from './job.store.js';
+import { RedisPortfolioRecord } from './portfolio-record.redis.js';
 import { QuickPlanPool } from './quick-plan.pool.js';
 import {
   type CoordinatorSettings,
@@ -97,6 +98,7 @@ export class CoordinatorRuntime {
       games: options.games ?? gameById,
       settings: options.settings,
       quickPlans: this.quickPlans,
+      portfolioRecord: new RedisPortfolioRecord(connection, keys),
       ...(options.archive === undefined ? {} : { archive: options.archive }),
     });
     options.metrics.readQueuesFrom({

@@ -61,6 +61,7 @@ export class CoordinatorService implements OnApplicationBootstrap, OnApplication
         maxHorizon: config.maxHorizon,
         defaultParallelism: options.defaultParallelism ?? 2,
         ...(config.solver === undefined ? {} : { solver: config.solver }),
+        ...(config.portfolio === undefined ? {} : { portfolio: config.portfolio }),
         levelFiles: config.levelFiles,
       },
       metrics,

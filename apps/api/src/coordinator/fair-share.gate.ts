@@ -13,6 +13,7 @@ import {
   planReleases,
   priorityOfScore,
   type TenantLine,
+  untakenHorizons,
 } from '@satfarm/queue';
 
 import type { HorizonToQueue } from './horizon.dispatch.js';
@@ -230,9 +231,8 @@ export class FairShareGate {
   }
 
   private async releaseRound(): Promise<void> {
-    const counts = await this.queue.getJobCounts('waiting', 'prioritized', 'active');
-    const untaken = (counts.waiting ?? 0) + (counts.prioritized ?? 0);
-    const active = counts.active ?? 0;
+    // A portfolio's siblings wait for idle slots only: they leave the lookahead to the horizons.
+    const { primaries: untaken, active } = await untakenHorizons(this.queue);
     this.lookahead = nextLookahead(this.lookahead, this.options.lookahead, {
       untaken,
       active,

@@ -8,8 +8,9 @@ import {
   HORIZON_JOB_OPTIONS,
   type HorizonCancel,
   type HorizonJob,
-  horizonJobId,
+  horizonJobIdOf,
   JobName,
+  siblingPriority,
 } from '@satfarm/queue';
 
 import type { FairShareGate } from './fair-share.gate.js';
@@ -28,7 +29,10 @@ export interface HorizonToQueue {
   tenant: string;
 }
 
-/** Adds horizons to the BullMQ queue, one `addBulk` with deterministic ids (adding twice is a no-op). */
+/**
+ * Adds horizons to the BullMQ queue, one `addBulk` with deterministic ids (adding twice is a no-op).
+ * A portfolio's siblings go after every job's own horizons (`siblingPriority`).
+ */
 export async function addHorizons(queue: Queue, horizons: HorizonToQueue[]): Promise<void> {
   if (horizons.length === 0) return;
   await queue.addBulk(
@@ -37,8 +41,8 @@ export async function addHorizons(queue: Queue, horizons: HorizonToQueue[]): Pro
       data: payload,
       opts: {
         ...HORIZON_JOB_OPTIONS,
-        jobId: horizonJobId(payload.jobId, payload.t, payload.run),
-        priority: bullPriority(priority),
+        jobId: horizonJobIdOf(payload),
+        priority: payload.sibling === undefined ? bullPriority(priority) : siblingPriority(payload.sibling),
       },
     })),
   );
@@ -59,11 +63,19 @@ export class HorizonDispatch {
     private readonly gate?: FairShareGate,
   ) {}
 
+  /**
+   * Queues horizons. A portfolio's siblings skip the gate: they take only slots that no horizon
+   * wants, so they are nobody's share.
+   */
   async enqueue(horizons: HorizonToQueue[]): Promise<void> {
     if (horizons.length === 0) return;
     if (this.gate === undefined) return addHorizons(this.queue, horizons);
-    await this.gate.hold(horizons);
-    await this.gate.release();
+    const siblings = horizons.filter((h) => h.payload.sibling !== undefined);
+    const own = horizons.filter((h) => h.payload.sibling === undefined);
+    await Promise.all([
+      addHorizons(this.queue, siblings),
+      own.length === 0 ? undefined : this.gate.hold(own).then(() => this.gate!.release()),
+    ]);
   }
 
   /**

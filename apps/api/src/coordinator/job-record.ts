@@ -1,4 +1,5 @@
 import type { JobEncodingChoices, JobStatus, SolverNameSchema } from '@satfarm/queue';
+import type { RacedRun } from '@satfarm/engine';
 import type { SweepState } from '@satfarm/sweep';
 import type { z } from 'zod';
 
@@ -19,6 +20,8 @@ export interface ResolvedJobOptions {
   presets: boolean;
   /** Encoding choices for the game's encoder, as the game checked them; none when absent. */
   encoding?: JobEncodingChoices;
+  /** Configurations each horizon races under, its own run included (docs/farm.md#portfolio); absent: 1. */
+  portfolio?: number;
 }
 
 /** What never changes about a job once it is created. */
@@ -59,7 +62,19 @@ export interface HorizonRunSize {
   rounds?: number;
   solverCpuMs?: number;
   solverPeakRssKiB?: number;
+  /** When the horizon raced: the configuration whose answer stands, and the others that ran. */
+  config?: string;
+  raced?: RacedRun[];
 }
+
+/**
+ * A horizon's race while it runs, by configuration (`solver/preset/seed`): when each run started
+ * and, for those that ended without the answer, how.
+ */
+export type RaceLog = Record<
+  string,
+  { startedAt?: number; result?: 'unknown' | 'cancelled' | 'gave-way'; ms?: number }
+>;
 
 /** What changes as a job runs: its status and the sweep state, stored as JSON in Redis. */
 export interface JobState {
@@ -73,6 +88,8 @@ export interface JobState {
   sizes: Record<string, HorizonRunSize>;
   /** Solver name and version, from the workers' reports. */
   solver?: string;
+  /** The races of the horizons in flight, when the job races a portfolio. */
+  races?: Record<string, RaceLog>;
   error?: string;
   /** Epoch ms. */
   finishedAt?: number;

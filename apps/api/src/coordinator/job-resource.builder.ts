@@ -33,6 +33,9 @@ export function buildJobResource(
       ...(open || h.by !== undefined
         ? {}
         : { ...formulaSizeOf(state.sizes[h.t]), ...solverUsageOf(state.sizes[h.t]) }),
+      ...(open || state.sizes[h.t]?.config === undefined
+        ? {}
+        : { config: state.sizes[h.t]!.config!, raced: state.sizes[h.t]!.raced ?? [] }),
     });
   }
   const plan = state.plan;

@@ -23,6 +23,7 @@ import {
 } from '@satfarm/sweep';
 
 import type { JobMeta, JobState } from './job-record.js';
+import { type DecidedRace, decideRace, logRun, races } from './race.js';
 
 /**
  * What the coordinator does after one event of a job: the new state, the horizons to cancel and
@@ -40,23 +41,49 @@ export interface JobTransition {
   jobEvent?: JobEventPayload;
   /** The job reached a final status with this transition. */
   finished: boolean;
+  /** A horizon's portfolio race was decided: what the record learns from it. */
+  race?: DecidedRace;
 }
 
-/** A horizon job (its run `run`, when the report names it) started on a worker at `at`. */
+/**
+ * A horizon job (its run `run`, when the report names it) started on a worker at `at`. With a
+ * portfolio its configuration is logged, for the race's record.
+ */
 export function horizonStarted(
   meta: JobMeta,
   state: JobState,
   t: number,
   at: number,
   run?: number,
+  config?: string,
 ): JobTransition | undefined {
   if (isFinalStatus(state.status) || horizonRecord(state.sweep, t)?.state !== 'queued') return undefined;
   if (!ofCurrentRun(state, t, run)) return undefined;
-  const next: JobState = { ...state, sweep: markStarted(state.sweep, t, at), status: 'running' };
+  let next: JobState = { ...state, sweep: markStarted(state.sweep, t, at), status: 'running' };
+  if (config !== undefined && races(meta)) next = logRun(next, t, config, { startedAt: at });
   const transition = quiet(next);
   transition.horizonEvents.push({ jobId: meta.id, t, state: 'running', ms: 0 });
   if (state.status !== 'running') transition.jobEvent = jobEvent(meta, next);
   return transition;
+}
+
+/**
+ * A portfolio's sibling of horizon `t` started, or ended without an answer (no answer, a failure,
+ * its slot given back): only the race's log notes it. The horizon's own run decides what the sweep
+ * does, so a sibling's failure costs the job nothing (docs/farm.md#portfolio).
+ */
+export function siblingRan(
+  meta: JobMeta,
+  state: JobState,
+  t: number,
+  run: number | undefined,
+  config: string | undefined,
+  entry: Parameters<typeof logRun>[3],
+): JobTransition | undefined {
+  if (isFinalStatus(state.status) || config === undefined || !races(meta)) return undefined;
+  const record = horizonRecord(state.sweep, t);
+  if ((record?.state !== 'queued' && record?.state !== 'running') || !ofCurrentRun(state, t, run)) return undefined;
+  return quiet(logRun(state, t, config, entry));
 }
 
 /**
@@ -70,8 +97,13 @@ export function horizonFinished(
   report: FinishedReport,
   now: number,
 ): JobTransition | undefined {
-  if (isFinalStatus(state.status) || report.result === 'cancelled') return undefined;
+  if (isFinalStatus(state.status)) return undefined;
   const { t } = report;
+  if (report.sibling !== undefined && report.result !== 'sat' && report.result !== 'unsat') {
+    const ended = report.reason === 'gave-way' ? 'gave-way' : report.result;
+    return siblingRan(meta, state, t, report.run, report.config, { result: ended, ms: report.ms });
+  }
+  if (report.result === 'cancelled') return undefined;
   // No answer from an earlier run (a late copy, from a worker that lost the horizon meanwhile) says
   // nothing about the run in flight; an answer is an answer, whichever run found it.
   if (report.result === 'unknown' && !ofCurrentRun(state, t, report.run)) return undefined;
@@ -122,11 +154,34 @@ export function horizonFinished(
       },
     };
   }
+  if (races(meta) && (report.result === 'sat' || report.result === 'unsat')) {
+    // The race is over: its other runs stop, and the horizon's record says who ran how long.
+    const { raced, race, config } = decideRace(meta, state, report);
+    const { [t]: _decided, ...racing } = next.races ?? {};
+    next = { ...next, races: racing, sizes: { ...next.sizes, [t]: { ...next.sizes[t]!, config, raced } } };
+    const transition = advance(meta, next, now, recorded.cancel);
+    if (!transition.cancel.includes(t)) transition.cancel.push(t);
+    transition.race = race;
+    return withAnswerEvents(meta, state, report, recorded, improves, transition);
+  }
   const transition = advance(meta, next, now, recorded.cancel);
   // An earlier run's answer leaves the run in flight of `t` nothing to find: it stops too.
   const previous = horizonRecord(state.sweep, t);
   const inFlight = previous?.state === 'queued' || previous?.state === 'running';
   if (inFlight && !ofCurrentRun(state, t, report.run)) transition.cancel.push(t);
+  return withAnswerEvents(meta, state, report, recorded, improves, transition);
+}
+
+/** `transition` with the events of `report`'s answer: the horizon's, and the job's if it changed. */
+function withAnswerEvents(
+  meta: JobMeta,
+  state: JobState,
+  report: FinishedReport,
+  recorded: ReturnType<typeof recordResult>,
+  improves: boolean,
+  transition: JobTransition,
+): JobTransition {
+  const { t } = report;
   const horizonState = recorded.gaveWay ? 'cancelled' : report.result;
   transition.horizonEvents.unshift({
     jobId: meta.id,

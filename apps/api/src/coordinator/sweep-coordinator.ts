@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 
-import { checkSolveOptions, sweepLowerBound, type SweepSettings } from '@satfarm/engine';
+import {
+  candidateConfigs,
+  checkSolveOptions,
+  type ExpectedAnswer,
+  MemoryPortfolioRecord,
+  orderConfigs,
+  type PortfolioRecord,
+  type SolverConfig,
+  sweepLowerBound,
+  type SweepSettings,
+} from '@satfarm/engine';
 import type { GameDefinition } from '@satfarm/games';
 import { InputError } from '@satfarm/games';
 import {
@@ -43,6 +53,7 @@ import {
   horizonFinished,
   horizonStarted,
   jobCancelled,
+  siblingRan,
   jobFailed,
   type JobTransition,
   planKnown,
@@ -50,6 +61,7 @@ import {
 } from './job-transitions.js';
 import { KeyedSerializer } from './keyed-serializer.js';
 import { LruCache } from './lru.cache.js';
+import { expectedAnswer, races } from './race.js';
 
 /** Finds a game by name; throws `InputError` for an unknown one. */
 export type GameLookup = (name: string, field?: string) => GameDefinition<unknown, unknown>;
@@ -77,6 +89,8 @@ export interface CoordinatorSettings {
   solver?: ResolvedJobOptions['solver'];
   /** Level files a job's instance may name besides a game's installed one (FarmConfig.levelFiles). */
   levelFiles: readonly string[];
+  /** Configurations a horizon races under when the job does not say (SATFARM_PORTFOLIO); unset: off. */
+  portfolio?: number;
 }
 
 /** What the coordinator uses of the job store (`JobStore`, Redis). */
@@ -117,6 +131,8 @@ export interface CoordinatorDeps {
   quickPlans?: QuickPlanSource;
   /** The store of record of finished jobs and batches (none: Redis alone, for its time to live). */
   archive?: JobArchive;
+  /** The portfolio's record of races, shared by the farm (none: this process's memory). */
+  portfolioRecord?: PortfolioRecord;
   clock?: () => number;
 }
 
@@ -148,10 +164,14 @@ export class SweepCoordinator {
   private readonly clock: () => number;
   /** Files a client's instance may make the API read (the games' installed ones aside). */
   private readonly readableFiles: ReadonlySet<string>;
+  private readonly portfolioRecord: PortfolioRecord;
+  /** The record's order of configurations, by game and expected answer, read at most once a second. */
+  private readonly configOrders = new LruCache<string, { at: number; order: Promise<SolverConfig[]> }>(64);
 
   constructor(private readonly deps: CoordinatorDeps) {
     this.clock = deps.clock ?? Date.now;
     this.readableFiles = new Set(deps.settings.levelFiles);
+    this.portfolioRecord = deps.portfolioRecord ?? new MemoryPortfolioRecord();
   }
 
   /**
@@ -292,9 +312,7 @@ export class SweepCoordinator {
     for (const { transition, prepared: p } of created) {
       this.instances.set(p.meta.id, p.instance);
       this.parsed.set(p.meta.id, p.parsed);
-      toQueue.push(
-        ...transition.enqueue.map((t) => this.horizon(p.meta, p.instance, t, transition.state.sweep)),
-      );
+      toQueue.push(...(await this.horizons(p.meta, p.instance, transition.enqueue, transition.state.sweep)));
       for (const event of transition.horizonEvents) this.deps.progress.horizon(event, p.meta.batchId);
       if (transition.finished) this.deps.metrics.jobFinished(p.meta.game, transition.state.status);
       else this.armDeadline(p.meta);
@@ -337,7 +355,16 @@ export class SweepCoordinator {
   async handleReport(report: HorizonReport): Promise<void> {
     if (report.kind === 'started') {
       await this.apply(report.jobId, 'dominated', (r, now) =>
-        horizonStarted(r.meta, r.state, report.t, Math.min(report.at, now), report.run),
+        report.sibling === undefined
+          ? horizonStarted(r.meta, r.state, report.t, Math.min(report.at, now), report.run, report.config)
+          : siblingRan(r.meta, r.state, report.t, report.run, report.config, {
+              startedAt: Math.min(report.at, now),
+            }),
+      );
+    } else if (report.kind === 'failed' && report.sibling !== undefined) {
+      // A sibling that could not run (its solver missing, a crash) costs the race nothing.
+      await this.apply(report.jobId, 'dominated', (r) =>
+        siblingRan(r.meta, r.state, report.t, report.run, report.config, { result: 'unknown' }),
       );
     } else if (report.kind === 'failed') {
       this.deps.metrics.horizonEnded(report.game, 'failed', 0);
@@ -370,7 +397,8 @@ export class SweepCoordinator {
    */
   async horizonLost(horizonJobId: string, reason: string): Promise<void> {
     const horizon = parseHorizonJobId(horizonJobId);
-    if (horizon === undefined) return;
+    // A sibling lost costs the race nothing: the horizon's own run goes on.
+    if (horizon === undefined || horizon.sibling !== undefined) return;
     await this.apply(horizon.jobId, 'job-finished', (r, now) => {
       const record = horizonRecord(r.state.sweep, horizon.t);
       if (record?.state !== 'queued' && record?.state !== 'running') return undefined;
@@ -600,7 +628,12 @@ export class SweepCoordinator {
       if (inFlight.length > 0) {
         const instance = await this.instanceOf(id);
         await this.deps.dispatch.enqueue(
-          inFlight.map((h) => this.horizon(record.meta, instance, h.t, record.state.sweep)),
+          await this.horizons(
+            record.meta,
+            instance,
+            inFlight.map((h) => h.t),
+            record.state.sweep,
+          ),
         );
       }
       await this.apply(id, 'dominated', (r, now) => {
@@ -667,6 +700,7 @@ export class SweepCoordinator {
       ...(checked.patienceSec === undefined ? {} : { patienceSec: checked.patienceSec }),
       presets: checked.presets,
       ...(o.encoding === undefined ? {} : { encoding: o.encoding }),
+      ...portfolioOption(o.portfolio, settings.portfolio),
     };
     const given = checked.givenPlan;
     const lower = game.planning ? sweepLowerBound(game, parsed) : 0;
@@ -699,6 +733,62 @@ export class SweepCoordinator {
     };
   }
 
+  /**
+   * The queue entries of horizons `ts`, as `sweep` has them queued; with a portfolio, each with its
+   * siblings: the next configurations in the record's order (docs/farm.md#portfolio).
+   */
+  private async horizons(
+    meta: JobMeta,
+    instance: unknown,
+    ts: readonly number[],
+    sweep: SweepState,
+  ): Promise<HorizonToQueue[]> {
+    const own = ts.map((t) => this.horizon(meta, instance, t, sweep));
+    if (!races(meta)) return own;
+    const withSiblings: HorizonToQueue[] = [];
+    for (const entry of own) {
+      withSiblings.push(entry);
+      const { payload } = entry;
+      const primary: SolverConfig = { solver: payload.solver, preset: payload.preset ?? 'default', seed: 0 };
+      const expected = expectedAnswer(meta, sweep.lower, payload.t);
+      const order = await this.configOrder(meta.game, expected, primary);
+      order.slice(1, meta.options.portfolio).forEach((config, i) => {
+        const { preset: _primaryPreset, ...shared } = payload;
+        withSiblings.push({
+          ...entry,
+          payload: {
+            ...shared,
+            solver: config.solver,
+            ...(config.preset === 'default' ? {} : { preset: config.preset }),
+            seed: config.seed,
+            sibling: i + 1,
+          },
+        });
+      });
+    }
+    return withSiblings;
+  }
+
+  /** The configurations in the order the record gives them, `primary` first. */
+  private async configOrder(
+    game: string,
+    expected: ExpectedAnswer,
+    primary: SolverConfig,
+  ): Promise<SolverConfig[]> {
+    const key = `${game}/${expected}/${primary.solver}/${primary.preset}`;
+    const now = this.clock();
+    let cached = this.configOrders.get(key);
+    if (cached === undefined || now - cached.at >= CONFIG_ORDER_MS) {
+      const order = this.portfolioRecord
+        .tallies(game, expected)
+        .catch(() => new Map())
+        .then((tallies) => orderConfigs(candidateConfigs(), tallies, primary));
+      cached = { at: now, order };
+      this.configOrders.set(key, cached);
+    }
+    return cached.order;
+  }
+
   /** The queue entry of horizon `t`, as `sweep` (its lower bound, the run's limit) has it queued. */
   private horizon(meta: JobMeta, instance: unknown, t: number, sweep: SweepState): HorizonToQueue {
     const lower = sweep.lower;
@@ -717,6 +807,8 @@ export class SweepCoordinator {
         ...(record?.limitMs === undefined ? {} : { limitMs: record.limitMs }),
         ...(record?.run === undefined ? {} : { run: record.run }),
         ...(meta.options.encoding === undefined ? {} : { encoding: meta.options.encoding }),
+        // A racing horizon names its seed, so its reports name its configuration.
+        ...(races(meta) ? { seed: 0 } : {}),
       },
       priority: meta.options.priority,
       tenant: tenantOf(meta),
@@ -742,7 +834,7 @@ export class SweepCoordinator {
         async (record): Promise<(JobTransition & JobWrite) | undefined> => {
           const transition = decide(record, now);
           if (transition === undefined) return undefined;
-          const markers = runIds(jobId, transition);
+          const markers = runIds(record.meta, transition);
           const cancelReason = transition.finished && reason === 'dominated' ? 'job-finished' : reason;
           const stopping = this.deps.dispatch.stopRunning(markers, cancelReason, answeredAt);
           if (!transition.finished) {
@@ -783,7 +875,7 @@ export class SweepCoordinator {
     const { dispatch, progress, metrics } = this.deps;
     const work: Array<Promise<void>> = [];
     if (transition.cancel.length > 0) {
-      const ids = runIds(meta.id, transition);
+      const ids = runIds(meta, transition);
       // Told again now that the markers are written: a horizon that started in between (and so
       // saw no marker) is caught by this message; one that starts later sees the marker.
       work.push(
@@ -798,10 +890,15 @@ export class SweepCoordinator {
     if (transition.enqueue.length > 0) {
       const instance = await this.instanceOf(meta.id);
       work.push(
-        dispatch.enqueue(
-          transition.enqueue.map((t) => this.horizon(meta, instance, t, transition.state.sweep)),
+        this.horizons(meta, instance, transition.enqueue, transition.state.sweep).then((horizons) =>
+          dispatch.enqueue(horizons),
         ),
       );
+    }
+    if (transition.race !== undefined) {
+      const { game, expected, entries } = transition.race;
+      // The record only orders later races: losing one race's entries costs nothing else.
+      work.push(this.portfolioRecord.add(game, expected, entries).catch(() => undefined));
     }
     for (const event of transition.horizonEvents) progress.horizon(event, meta.batchId);
     if (transition.jobEvent !== undefined) progress.job(transition.jobEvent, meta.batchId);
@@ -856,9 +953,25 @@ export class SweepCoordinator {
   }
 }
 
-/** The queue ids of the runs a transition cancels (a horizon's current run). */
-function runIds(jobId: string, transition: JobTransition): string[] {
-  return transition.cancel.map((t) => horizonJobId(jobId, t, horizonRecord(transition.state.sweep, t)?.run));
+/** The queue ids of the runs a transition cancels: a horizon's current run, and its siblings. */
+function runIds(meta: JobMeta, transition: JobTransition): string[] {
+  const siblings = (meta.options.portfolio ?? 1) - 1;
+  return transition.cancel.flatMap((t) => {
+    const run = horizonRecord(transition.state.sweep, t)?.run;
+    return [
+      horizonJobId(meta.id, t, run),
+      ...Array.from({ length: Math.max(0, siblings) }, (_, i) => horizonJobId(meta.id, t, run, i + 1)),
+    ];
+  });
+}
+
+/** The job's portfolio size: its own `options.portfolio`, else the farm's; absent when off. */
+function portfolioOption(
+  asked: number | 'off' | undefined,
+  farmDefault: number | undefined,
+): { portfolio?: number } {
+  const size = asked === undefined ? farmDefault : asked === 'off' ? 1 : asked;
+  return size === undefined || size < 2 ? {} : { portfolio: size };
 }
 
 function initialSweep(meta: JobMeta): JobState['sweep'] {
@@ -896,6 +1009,8 @@ function summaryOf(game: GameDefinition<unknown, unknown>, parsed: unknown): str
 
 /** Jobs read per page when a batch is exported or cancelled. */
 const RESULTS_PAGE = 500;
+/** How long the record's order of configurations is reused before it is read again. */
+const CONFIG_ORDER_MS = 1000;
 /** Cancels of one batch's jobs applied at once. */
 const CANCEL_CONCURRENCY = 16;
 /** The least time between two `batch` events of one batch. */

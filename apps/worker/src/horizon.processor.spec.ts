@@ -466,4 +466,52 @@ describe(createHorizonProcessor.name, () => {
       expect(h.reports()).toMatchObject([{ attempt: 0, report: { kind: 'failed', error: thrown.message } }]);
     });
   });
+  describe("a portfolio's sibling", () => {
+    const sibling = (): HorizonJob => payload({ sibling: 2, solver: 'cadical', preset: 'sat', seed: 0 });
+
+    it('runs its own configuration and names it, with its rank, in its reports', async () => {
+      const h = harness(answers(satOutcome()));
+      await h.processor(h.newJob(sibling(), 'job-1.t7.s2'), 'tok', undefined);
+      expect(h.log[0]).toMatchObject({ what: 'solve', job: { solver: 'cadical', preset: 'sat', seed: 0 } });
+      expect(h.reports().map((r) => r.report)).toEqual([
+        expect.objectContaining({ kind: 'finished', result: 'sat', sibling: 2, config: 'cadical/sat/0' }),
+      ]);
+    });
+
+    it('gives its slot back once horizons wait at two checks in a row, ending unknown without a retry', async () => {
+      let asked = 0;
+      const waiting = [false, true, false, true, true];
+      const h = harness(runsUntilAborted, {
+        giveWayCheckMs: 5,
+        horizonsWaiting: () => Promise.resolve(waiting[asked++] ?? true),
+      });
+      const summary = await h.processor(h.newJob(sibling(), 'job-1.t7.s2'), 'tok', undefined);
+      expect(asked).toBe(5);
+      expect(summary).toMatchObject({ result: 'unknown', worker: WORKER });
+      expect(h.reports().map((r) => r.report)).toEqual([
+        expect.objectContaining({ kind: 'finished', result: 'unknown', reason: 'gave-way', sibling: 2 }),
+      ]);
+    });
+
+    it("never gives way when it is the horizon's own run", async () => {
+      let asked = 0;
+      // A solve long enough for many checks, had there been any.
+      const slow: Solve = () => new Promise((resolve) => setTimeout(() => resolve(satOutcome()), 40));
+      const h = harness(slow, { giveWayCheckMs: 1, horizonsWaiting: () => Promise.resolve(++asked > 0) });
+      await expect(h.processor(h.newJob(payload()), 'tok', undefined)).resolves.toMatchObject({
+        result: 'sat',
+      });
+      expect(asked).toBe(0);
+    });
+
+    it('fails at once when its solver fails: a retry would only take a slot from the race', async () => {
+      const h = harness(fails(new Error('cadical: not found')));
+      const job = h.newJob(sibling(), 'job-1.t7.s2');
+      const err = await rejection(h.processor(job, 'tok', undefined));
+      expect(err).toBeInstanceOf(UnrecoverableError);
+      expect(h.reports().map((r) => r.report)).toEqual([
+        expect.objectContaining({ kind: 'failed', sibling: 2, error: 'cadical: not found' }),
+      ]);
+    });
+  });
 });

@@ -32,7 +32,12 @@ export const HorizonJobSchema = z.strictObject({
    * `preset`, `seed`), its rank in the job's portfolio (docs/farm.md#portfolio). It runs only on a
    * slot no horizon waits for, and gives its slot back when one does.
    */
-  sibling: z.number().int().min(1).max(MAX_PORTFOLIO - 1).optional(),
+  sibling: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PORTFOLIO - 1)
+    .optional(),
   /** The solver's seed (absent: the solver's default). */
   seed: z.number().int().min(0).optional(),
 });

@@ -49,7 +49,12 @@ export interface JobHorizonLine {
    * stands (`solver/preset/seed`), and the others that ran, with how long and how each ended.
    */
   config?: string;
-  raced?: Array<{ config: string; result: 'sat' | 'unsat' | 'unknown' | 'cancelled'; ms: number; gaveWay?: true }>;
+  raced?: Array<{
+    config: string;
+    result: 'sat' | 'unsat' | 'unknown' | 'cancelled';
+    ms: number;
+    gaveWay?: true;
+  }>;
 }
 
 /**

@@ -49,9 +49,8 @@ export function siblingPriority(sibling: number): number {
 export const SIBLING_PRIORITY_BASE = 1000;
 
 /** The BullMQ priorities siblings are queued at, one per rank. */
-export const SIBLING_PRIORITIES: readonly number[] = Array.from(
-  { length: MAX_PORTFOLIO - 1 },
-  (_, i) => siblingPriority(i + 1),
+export const SIBLING_PRIORITIES: readonly number[] = Array.from({ length: MAX_PORTFOLIO - 1 }, (_, i) =>
+  siblingPriority(i + 1),
 );
 
 /** What `untakenHorizons` counts of a queue. */

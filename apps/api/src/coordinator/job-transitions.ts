@@ -82,7 +82,8 @@ export function siblingRan(
 ): JobTransition | undefined {
   if (isFinalStatus(state.status) || config === undefined || !races(meta)) return undefined;
   const record = horizonRecord(state.sweep, t);
-  if ((record?.state !== 'queued' && record?.state !== 'running') || !ofCurrentRun(state, t, run)) return undefined;
+  if ((record?.state !== 'queued' && record?.state !== 'running') || !ofCurrentRun(state, t, run))
+    return undefined;
   return quiet(logRun(state, t, config, entry));
 }
 
@@ -101,7 +102,11 @@ export function horizonFinished(
   const { t } = report;
   if (report.sibling !== undefined && report.result !== 'sat' && report.result !== 'unsat') {
     const ended = report.reason === 'gave-way' ? 'gave-way' : report.result;
-    return siblingRan(meta, state, t, report.run, report.config, { result: ended, ms: report.ms });
+    return siblingRan(meta, state, t, report.run, report.config, {
+      startedAt: report.startedAt,
+      result: ended,
+      ms: report.ms,
+    });
   }
   if (report.result === 'cancelled') return undefined;
   // No answer from an earlier run (a late copy, from a worker that lost the horizon meanwhile) says

@@ -27,15 +27,18 @@ export function logRun(
   state: JobState,
   t: number,
   config: string,
-  entry: { startedAt?: number; result?: RaceLog[string]['result']; ms?: number },
+  entry: { startedAt?: number; result?: RaceLog[string]['result']; ms?: number; endedAt?: number },
 ): JobState {
   const log = state.races?.[t] ?? {};
   const previous = log[config];
   const startedAt = previous?.startedAt ?? entry.startedAt;
+  const ms =
+    entry.ms ??
+    (entry.endedAt === undefined || startedAt === undefined ? undefined : entry.endedAt - startedAt);
   const next: RaceLog[string] = {
     ...(startedAt === undefined ? {} : { startedAt }),
     ...(entry.result === undefined ? {} : { result: entry.result }),
-    ...(entry.ms === undefined ? {} : { ms: entry.ms }),
+    ...(ms === undefined ? {} : { ms: Math.max(0, ms) }),
   };
   return { ...state, races: { ...state.races, [t]: { ...log, [config]: next } } };
 }
@@ -76,6 +79,7 @@ export function decideRace(
 
 /** The configuration of horizon `t`'s own run: the job's solver and preset, seed 0. */
 export function primaryConfig(meta: JobMeta, state: JobState, t: number): string {
-  const preset = meta.planning && meta.options.presets ? (t <= state.sweep.lower ? 'unsat' : 'sat') : 'default';
+  const preset =
+    meta.planning && meta.options.presets ? (t <= state.sweep.lower ? 'unsat' : 'sat') : 'default';
   return `${meta.options.solver}/${preset}/0`;
 }

@@ -363,8 +363,8 @@ export class SweepCoordinator {
       );
     } else if (report.kind === 'failed' && report.sibling !== undefined) {
       // A sibling that could not run (its solver missing, a crash) costs the race nothing.
-      await this.apply(report.jobId, 'dominated', (r) =>
-        siblingRan(r.meta, r.state, report.t, report.run, report.config, { result: 'unknown' }),
+      await this.apply(report.jobId, 'dominated', (r, now) =>
+        siblingRan(r.meta, r.state, report.t, report.run, report.config, { result: 'unknown', endedAt: now }),
       );
     } else if (report.kind === 'failed') {
       this.deps.metrics.horizonEnded(report.game, 'failed', 0);

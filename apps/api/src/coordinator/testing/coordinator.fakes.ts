@@ -1,6 +1,7 @@
 import { onTestFinished } from 'vitest';
 
 import { pigeonLadderGame } from '@satfarm/engine/testing';
+import type { PortfolioRecord } from '@satfarm/engine';
 import { type GameDefinition, gameById } from '@satfarm/games';
 import {
   type BatchEventPayload,
@@ -23,6 +24,7 @@ import type { BatchPart, JobWrite, NewJob, StoredBatch } from '../job.store.js';
 import type { QuickPlanOutcome, QuickPlanSource } from '../quick-plan.pool.js';
 import {
   type CoordinatorDispatch,
+  type CoordinatorSettings,
   type CoordinatorStore,
   type ProgressSink,
   SweepCoordinator,
@@ -457,6 +459,10 @@ export interface FarmOptions {
   /** The coordinator's clock (default: one the test moves with `advance`, from `NOW`). */
   clock?: () => number;
   store?: InMemoryJobStore;
+  /** The portfolio's record of races (default: the coordinator's own, in memory). */
+  portfolioRecord?: PortfolioRecord;
+  /** Farm settings over `SETTINGS`. */
+  settings?: Partial<CoordinatorSettings>;
 }
 
 /** A coordinator on in-memory fakes, closed when the test ends. */
@@ -471,7 +477,8 @@ export function farm(options: FarmOptions = {}) {
     progress,
     metrics: new FarmMetrics(),
     games,
-    settings: SETTINGS,
+    settings: { ...SETTINGS, ...options.settings },
+    ...(options.portfolioRecord === undefined ? {} : { portfolioRecord: options.portfolioRecord }),
     ...(options.archive === undefined ? {} : { archive: options.archive }),
     ...(options.quickPlans === undefined ? {} : { quickPlans: options.quickPlans }),
     clock: options.clock ?? (() => now),

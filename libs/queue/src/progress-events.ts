@@ -43,6 +43,8 @@ export interface HorizonEventPayload {
     /** The solver processes' CPU time, ms, and largest peak resident set, KiB. */
     solverCpuMs?: number;
     solverPeakRssKiB?: number;
+    /** The configuration that answered, when the horizon raced a portfolio (`solver/preset/seed`). */
+    config?: string;
   };
 }
 

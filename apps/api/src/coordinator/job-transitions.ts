@@ -205,6 +205,7 @@ function withAnswerEvents(
             ...(report.stats.preset === undefined ? {} : { preset: report.stats.preset }),
             ...(report.stats.rounds === undefined ? {} : { rounds: report.stats.rounds }),
             ...solverUsageOf(report.stats),
+            ...(races(meta) && report.config !== undefined ? { config: report.config } : {}),
           },
         }),
   });

@@ -84,7 +84,7 @@ describe(`${SweepCoordinator.name}: portfolio`, () => {
 
   it("takes a sibling's answer as the horizon's: the others stop, the line names who ran how long, the record learns", async () => {
     const record = new MemoryPortfolioRecord();
-    const { coordinator, dispatch, advance } = farm({ portfolioRecord: record });
+    const { coordinator, dispatch, progress, advance } = farm({ portfolioRecord: record });
     const { jobIds } = await coordinator.submit([pigeons({ portfolio: 3, parallelism: 1 })]);
     const id = jobIds[0]!;
     advance(2000);
@@ -104,6 +104,9 @@ describe(`${SweepCoordinator.name}: portfolio`, () => {
     // The horizon's own run and the other sibling are told to stop, at the answer's time.
     expect(dispatch.stopped[0]).toMatchObject({ reason: 'dominated', decidedAt: NOW + 1000 });
     expect(dispatch.stopped[0]?.ids).toEqual(expect.arrayContaining([`${id}.t3`, `${id}.t3.s1`]));
+    // The dashboard hears who answered with the answer.
+    const answered = progress.horizons.find((e) => e.t === 3 && e.state === 'unsat');
+    expect(answered?.stats?.config).toBe('kissat/default/2');
     const line = (await coordinator.resource(id))?.horizons.find((h) => h.t === 3);
     expect(line).toMatchObject({ result: 'unsat', config: 'kissat/default/2' });
     expect(line?.raced).toEqual(

@@ -124,6 +124,34 @@ describe(timelineFromResource.name, () => {
     expect(timeline.horizons[0]!.conflicts).toBe(3000);
   });
 
+  it('keeps the configuration that won a raced horizon, from the resource or from its answer', () => {
+    const final = resource({
+      status: 'optimal',
+      bounds: { lower: 3, upper: 3 },
+      horizon: 3,
+      horizons: [
+        { t: 2, result: 'unsat', ms: 900, config: 'kissat/unsat/2', raced: [] },
+        { t: 3, result: 'sat', ms: 300 },
+      ],
+    });
+    expect(timelineFromResource(final, 3000).horizons.map((h) => [h.t, h.config])).toEqual([
+      [2, 'kissat/unsat/2'],
+      [3, undefined],
+    ]);
+    const live = applyHorizonEvent(
+      timelineFromResource(resource(), 1000),
+      {
+        jobId,
+        t: 2,
+        state: 'unsat',
+        ms: 900,
+        stats: { vars: 10, clauses: 20, solver: 'kissat', config: 'cadical/default/0' },
+      },
+      2000,
+    );
+    expect(live.horizons.find((h) => h.t === 2)?.config).toBe('cadical/default/0');
+  });
+
   it("keeps a horizon's solver calls from the resource, or from the event that ended it", () => {
     const final = resource({
       status: 'optimal',

@@ -25,6 +25,8 @@ export interface HorizonView {
   by?: string;
   /** Why an unknown horizon has no answer, when its run said (`timeout`, `formula-limit`, ...). */
   reason?: string;
+  /** The configuration that answered, when the horizon raced a portfolio (`kissat/sat/3`). */
+  config?: string;
 }
 
 /** The bounds at one moment. */
@@ -108,6 +110,7 @@ export function timelineFromResource(job: JobResource, now: number, previous?: J
       ...(line.rounds === undefined ? {} : { rounds: line.rounds }),
       ...(line.solverCpuMs === undefined ? {} : { solverCpuMs: line.solverCpuMs }),
       ...(line.solverPeakRssKiB === undefined ? {} : { solverPeakRssKiB: line.solverPeakRssKiB }),
+      ...(line.config === undefined ? {} : { config: line.config }),
     };
     if (Object.keys(measured).length > 0) {
       timeline = {
@@ -156,6 +159,7 @@ export function applyHorizonEvent(
   const peakKiB = event.stats?.solverPeakRssKiB ?? same?.solverPeakRssKiB;
   const by = event.by ?? same?.by;
   const reason = event.reason ?? same?.reason;
+  const config = event.stats?.config ?? same?.config;
   const view: HorizonView = {
     t: event.t,
     state: event.state,
@@ -167,6 +171,7 @@ export function applyHorizonEvent(
     ...(peakKiB === undefined ? {} : { solverPeakRssKiB: peakKiB }),
     ...(by === undefined ? {} : { by }),
     ...(reason === undefined ? {} : { reason }),
+    ...(config === undefined ? {} : { config }),
     ...rate(old, event),
     ...sizes(old, event),
   };

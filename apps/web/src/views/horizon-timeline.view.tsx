@@ -53,6 +53,9 @@ export function HorizonTimelineView({ timeline, now }: { timeline: JobTimeline; 
               {h.solverPeakRssKiB !== undefined && (
                 <span class="part">{` · ${formatMiB(h.solverPeakRssKiB)} peak`}</span>
               )}
+              {h.config !== undefined && (
+                <span class="part" data-testid="horizon-config">{` · ${h.config}`}</span>
+              )}
               {h.by !== undefined && <span class="part">{h.by}</span>}
               {h.reason !== undefined && (
                 <span

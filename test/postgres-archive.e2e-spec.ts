@@ -235,6 +235,30 @@ describe(PostgresJobArchive.name, () => {
     expect(await archive.purgeFinishedBefore(T0 + 90 * 60_000)).toBe(0);
   });
 
+  it("keeps the portfolio's record of races, every concurrent race counted, per game and expected answer", async () => {
+    const record = sut.portfolioRecord();
+    const race = (winner: string, loser: string, ms: number) =>
+      record.add('cube', 'unsat', [
+        { config: winner, won: true, ms },
+        { config: loser, won: false, ms: ms + 5 },
+      ]);
+    // Twenty races from five writers at once: none is lost to another's update.
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 4 === 0
+          ? race('kissat/default/0', 'kissat/sat/1', 100)
+          : race('kissat/sat/1', 'kissat/default/0', 10),
+      ),
+    );
+    const tallies = await open(url).portfolioRecord().tallies('cube', 'unsat');
+    expect(Object.fromEntries(tallies)).toEqual({
+      'kissat/default/0': { runs: 20, wins: 5, winMs: 500 },
+      'kissat/sat/1': { runs: 20, wins: 15, winMs: 150 },
+    });
+    expect((await record.tallies('cube', 'sat')).size).toBe(0);
+    expect((await record.tallies('snake', 'unsat')).size).toBe(0);
+  });
+
   it('names the database, never the password, when it cannot connect', async () => {
     const refused = open('postgres://satfarm:hunter2@127.0.0.1:1/farm');
     const error = await refused.migrate().catch((err: unknown) => err);
@@ -273,7 +297,12 @@ describe('satfarm serve with SATFARM_DATABASE_URL', () => {
         database,
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
       );
-      expect(tables.map((t) => t.table_name)).toEqual(['batches', 'jobs', 'satfarm_migrations']);
+      expect(tables.map((t) => t.table_name)).toEqual([
+        'batches',
+        'jobs',
+        'portfolio_tallies',
+        'satfarm_migrations',
+      ]);
     } finally {
       await farm.stop();
       await deletePrefix(prefix);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { runner } from 'node-pg-migrate';
 import { Pool, type PoolClient, type QueryResultRow } from 'pg';
 
+import type { PortfolioRecord } from '@satfarm/engine';
 import type { JobResource, JobStatus } from '@satfarm/queue';
 
 import type {
@@ -267,6 +268,46 @@ export class PostgresJobArchive implements JobArchive {
 
   async close(): Promise<void> {
     await this.pool.end();
+  }
+
+  /** The portfolio's record in table `portfolio_tallies`, counted up in place by each race. */
+  portfolioRecord(): PortfolioRecord {
+    return {
+      tallies: async (game, expected) => {
+        const rows = await this.query<{ config: string; runs: string; wins: string; win_ms: string }>(
+          'SELECT config, runs, wins, win_ms FROM portfolio_tallies WHERE game = $1 AND expected = $2',
+          [game, expected],
+        );
+        return new Map(
+          rows.map((r) => [
+            r.config,
+            { runs: Number(r.runs), wins: Number(r.wins), winMs: Number(r.win_ms) },
+          ]),
+        );
+      },
+      add: async (game, expected, race) => {
+        if (race.length === 0) return;
+        // One statement for the race: the counters of concurrent races add up, none is lost. Rows
+        // are taken in one order (by configuration), so two races never deadlock on each other's.
+        race = [...race].sort((a, b) => (a.config < b.config ? -1 : a.config > b.config ? 1 : 0));
+        await this.query(
+          `INSERT INTO portfolio_tallies (game, expected, config, runs, wins, win_ms)
+           SELECT $1, $2, r.config, 1, r.won::int, CASE WHEN r.won THEN r.ms ELSE 0 END
+           FROM unnest($3::text[], $4::boolean[], $5::bigint[]) AS r(config, won, ms)
+           ON CONFLICT (game, expected, config) DO UPDATE SET
+             runs = portfolio_tallies.runs + 1,
+             wins = portfolio_tallies.wins + EXCLUDED.wins,
+             win_ms = portfolio_tallies.win_ms + EXCLUDED.win_ms`,
+          [
+            game,
+            expected,
+            race.map((e) => e.config),
+            race.map((e) => e.won),
+            race.map((e) => Math.round(e.ms)),
+          ],
+        );
+      },
+    };
   }
 
   private async query<R extends QueryResultRow>(text: string, values: unknown[]): Promise<R[]> {

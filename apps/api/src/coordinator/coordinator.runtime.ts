@@ -98,7 +98,8 @@ export class CoordinatorRuntime {
       games: options.games ?? gameById,
       settings: options.settings,
       quickPlans: this.quickPlans,
-      portfolioRecord: new RedisPortfolioRecord(connection, keys),
+      // The store of record keeps what the farm learned across Redis restarts, where there is one.
+      portfolioRecord: options.archive?.portfolioRecord?.() ?? new RedisPortfolioRecord(connection, keys),
       ...(options.archive === undefined ? {} : { archive: options.archive }),
     });
     options.metrics.readQueuesFrom({

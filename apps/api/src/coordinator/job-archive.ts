@@ -1,3 +1,4 @@
+import type { PortfolioRecord } from '@satfarm/engine';
 import type { JobResource, JobStatus } from '@satfarm/queue';
 
 /** A batch as the store of record keeps it. */
@@ -36,6 +37,8 @@ export interface ArchivedJob {
 export interface JobArchive {
   /** Creates or brings up to date the schema. */
   migrate(): Promise<void>;
+  /** The portfolio's record of races kept in this store, where it keeps one (docs/farm.md#portfolio). */
+  portfolioRecord?(): PortfolioRecord;
   /** Records a batch, or its new size (a size never shrinks). */
   saveBatch(batch: ArchivedBatch): Promise<void>;
   /** Records finished jobs. */

@@ -47,6 +47,12 @@ describe('JobOptionsSchema', () => {
     expect(SolveOptionsSchema.safeParse({ portfolio: 4 }).success).toBe(true);
     expect(SolveOptionsSchema.safeParse({ portfolio: 'off' }).success).toBe(true);
     expect(SolveOptionsSchema.safeParse({ portfolio: 0 }).success).toBe(false);
+    const split = JobOptionsSchema.safeParse({ split: 20 });
+    expect(split.error?.issues[0]).toMatchObject({ path: ['split'], message: IN_PROCESS_ONLY });
+    for (const value of [0, 20.5, 'off'])
+      expect(SolveOptionsSchema.safeParse({ split: value }).success).toBe(true);
+    for (const value of [-1, MAX_TIMEOUT_SEC + 1, 'on'])
+      expect(SolveOptionsSchema.safeParse({ split: value }).success).toBe(false);
   });
 
   it('refuses an unknown field and a value out of range, naming the field', () => {
@@ -83,7 +89,7 @@ describe('JobOptionsSchema', () => {
 describe('SWEEP_ONLY_OPTIONS', () => {
   it("are the options a horizon sweep alone reads, by the table's scope", () => {
     expect([...SWEEP_ONLY_OPTIONS].sort()).toEqual(
-      ['maxHorizon', 'minHorizon', 'patienceSec', 'plan', 'policy', 'presets', 'quickPlan'].sort(),
+      ['maxHorizon', 'minHorizon', 'patienceSec', 'plan', 'policy', 'presets', 'quickPlan', 'split'].sort(),
     );
   });
 });

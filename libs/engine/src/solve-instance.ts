@@ -303,7 +303,14 @@ async function runOrSplit<I, S>(
     ]);
     clearTimeout(timer);
     if (waited !== 'patience' || controls.signal.aborted) return whole;
-    cubes = cubesOf();
+    try {
+      cubes = cubesOf();
+    } catch (err) {
+      // A split's plan the simulator rejects fails the sweep; the whole run stops first.
+      patience.abort();
+      await whole.catch(() => undefined);
+      throw err;
+    }
     if (cubes === undefined) return whole;
     patience.abort();
     const stopped = await whole;

@@ -5,7 +5,8 @@
  * state the first K moves reach (the simulator plays them; a state several move orders reach is
  * one cube, taken at the fewest moves that reach it, which leaves it the most), the formula of
  * horizon H - K from that state is UNSAT. A cube the --cap leaves unanswered is split one move
- * deeper, so the hard parts of the proof get the finer split.
+ * deeper, so the hard parts of the proof get the finer split. The states come from the game's own
+ * split (`splitHexahop`), the one `solve --split-after` makes.
  * By positions (--at-step T): each cell the player may stand on after step T is a cube, the whole
  * formula of horizon H with that position as a unit clause (one the cap leaves unanswered stays so).
  * A SAT cube ends the run with a plan (a state cube's prefix and its own plan), replayed whole from
@@ -21,8 +22,6 @@ import { cpus } from 'node:os';
 import { FormulaBuildStopped } from '@satfarm/cnf';
 import { encodeWithin, type HorizonResult, runHorizon, solveEncoded } from '@satfarm/engine';
 import {
-  DIRECTION_NAMES,
-  HEXAHOP_MOVE_NAMES,
   hexahopGame,
   hexahopLowerBound,
   hexahopPositionVariable,
@@ -31,6 +30,7 @@ import {
   HexahopSimulator,
   type HexahopSolution,
   scoreOf,
+  splitHexahop,
   verifyHexahop,
 } from '@satfarm/games';
 import { createSolver } from '@satfarm/solver';
@@ -80,7 +80,6 @@ interface StateCube {
   kind: 'state';
   /** One move order that reaches it. */
   prefix: string[];
-  sim: HexahopSimulator;
   instance: HexahopInstance;
 }
 
@@ -131,34 +130,25 @@ async function main(): Promise<void> {
   const rows: CubeRow[] = [];
 
   /**
-   * Queues the cubes `toDepth` moves in from `roots`, breadth first, so that each state is taken at
-   * the shallowest depth it is reached; a state where the player holds an item (no instance starts
-   * with one) is taken one move deeper.
+   * Queues the cubes `depth` moves on from `from` (the level, or a cube's state): the library's
+   * split (`splitHexahop`: breadth first, each state once at the fewest moves, a state where the
+   * player holds an item a move deeper), less the states already queued at no more moves.
    */
-  const split = (roots: { sim: HexahopSimulator; prefix: string[] }[], toDepth: number): void => {
-    for (let layer = roots; layer.length > 0;) {
-      const next: typeof roots = [];
-      for (const { sim, prefix } of layer) {
-        // A jump only with a jump item held.
-        const moves = sim.jumps > 0 ? HEXAHOP_MOVE_NAMES : DIRECTION_NAMES;
-        for (const m of moves) {
-          const child = sim.clone();
-          if (!child.move(m).ok || child.dead) continue;
-          const path = [...prefix, m];
-          if (child.won) {
-            plan ??= path;
-            continue;
-          }
-          const key = child.key();
-          const earlier = seen.get(key);
-          if (earlier !== undefined && earlier <= path.length) continue;
-          seen.set(key, path.length);
-          const instance = path.length < toDepth ? undefined : child.toInstance(level);
-          if (instance !== undefined) queue.push({ kind: 'state', prefix: path, sim: child, instance });
-          else if (path.length < horizon) next.push({ sim: child, prefix: path });
-        }
-      }
-      layer = next;
+  const split = (from: { prefix: string[]; instance: HexahopInstance }, depth: number): void => {
+    const found = splitHexahop(from.instance, depth, horizon - from.prefix.length);
+    if (found === undefined)
+      throw new Error(`too many states to split ${from.prefix.join(' ') || 'the level'}`);
+    if (found.plan !== undefined) {
+      plan ??= [...from.prefix, ...found.plan.moves];
+      return;
+    }
+    for (const cube of found.cubes) {
+      const prefix = [...from.prefix, ...cube.prefix.moves];
+      const key = new HexahopSimulator(cube.instance).key();
+      const earlier = seen.get(key);
+      if (earlier !== undefined && earlier <= prefix.length) continue;
+      seen.set(key, prefix.length);
+      queue.push({ kind: 'state', prefix, instance: cube.instance });
     }
   };
   const start = new HexahopSimulator(level);
@@ -174,8 +164,8 @@ async function main(): Promise<void> {
     }
     console.log(`${queue.length} cubes: the cells the player may stand on after step ${atStep}`);
   } else {
-    if (depth === 0) queue.push({ kind: 'state', prefix: [], sim: start, instance: level });
-    else split([{ sim: start, prefix: [] }], depth);
+    if (depth === 0) queue.push({ kind: 'state', prefix: [], instance: level });
+    else split({ prefix: [], instance: level }, depth);
     console.log(`${queue.length} cubes at depth ${depth}`);
   }
 
@@ -241,9 +231,9 @@ async function main(): Promise<void> {
       row.result = 'unsat';
     } else if (result.result === 'cancelled' || stopped.aborted) {
       row.result = 'cancelled';
-    } else if (cube.kind === 'state') {
+    } else if (cube.kind === 'state' && left > 0) {
       row.result = 'split';
-      split([{ sim: cube.sim, prefix: cube.prefix }], cube.prefix.length + 1);
+      split(cube, 1);
     } else {
       row.result = 'unanswered';
     }

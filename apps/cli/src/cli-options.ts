@@ -31,6 +31,17 @@ export function positiveSeconds(value: string): number {
   return n;
 }
 
+/** A commander argument parser for a number of seconds from 0, at most the farm's limit (7 days). */
+export function nonNegativeSeconds(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > MAX_TIMEOUT_SEC) {
+    throw new InvalidArgumentError(
+      `expected a number of seconds from 0 to ${MAX_TIMEOUT_SEC} (7 days), got '${value}'`,
+    );
+  }
+  return n;
+}
+
 /** A commander argument parser for a JSON object of scalar values: encoding choices (`--encoding`). */
 export function jsonObject(value: string): EncodingChoices {
   let parsed: unknown;

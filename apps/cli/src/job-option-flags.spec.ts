@@ -60,6 +60,9 @@ const SAME_OPTION: Array<[string[], Record<string, unknown>]> = [
   [['--patience', '2'], { patienceSec: 2 }],
   [['--portfolio', '4'], { portfolio: 4 }],
   [['--portfolio', 'off'], { portfolio: 'off' }],
+  [['--split-after', '20'], { split: 20 }],
+  [['--split-after', '0'], { split: 0 }],
+  [['--split-after', 'off'], { split: 'off' }],
   [['--presets'], { presets: true }],
   [['--no-presets'], { presets: false }],
   [['--no-quick-plan'], { quickPlan: false }],
@@ -75,7 +78,7 @@ describe('the job option flags', () => {
       for (const flag of flags) expect(longs.includes(flag), `${name} ${flag}`).toBe(offers(name, key));
     }
     expect(JOB_OPTION_KEYS.filter((key) => !offers(name, key))).toEqual(
-      { solve: ['priority'], submit: [], 'batch submit': ['plan'] }[name],
+      { solve: ['priority'], submit: ['split'], 'batch submit': ['split', 'plan'] }[name],
     );
   });
 

@@ -11,7 +11,13 @@ import {
   type SolveUserOptions,
 } from '@satfarm/games';
 
-import { jsonObject, nonNegativeInt, positiveInt, positiveSeconds } from './cli-options.js';
+import {
+  jsonObject,
+  nonNegativeInt,
+  nonNegativeSeconds,
+  positiveInt,
+  positiveSeconds,
+} from './cli-options.js';
 
 /**
  * The commands whose flags are the job options (libs/games/src/job-options.ts): `solve` in this
@@ -24,6 +30,7 @@ const PARSERS: Record<FlagValue, ((text: string) => unknown) | undefined> = {
   nonNegativeInt,
   positiveInt,
   seconds: positiveSeconds,
+  secondsOrOff,
   priority,
   json: jsonObject,
   choice: undefined,
@@ -34,6 +41,11 @@ const PARSERS: Record<FlagValue, ((text: string) => unknown) | undefined> = {
 /** `off`, or a positive whole number. */
 function countOrOff(text: string): number | 'off' {
   return text === 'off' ? 'off' : positiveInt(text);
+}
+
+/** `off`, or a number of seconds from 0. */
+function secondsOrOff(text: string): number | 'off' {
+  return text === 'off' ? 'off' : nonNegativeSeconds(text);
 }
 
 function specOf(key: JobOptionKey): OptionSpec {

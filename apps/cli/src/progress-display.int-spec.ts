@@ -65,4 +65,15 @@ describe('the CLI progress view of a sweep', () => {
     expect([view.total, view.value]).toEqual([19, 15]);
     expect(view.payload).toMatchObject({ lower: '2', upper: '6', horizons: 't9:sat' });
   });
+
+  it("shows a split horizon's cubes refuted while it runs, and its answer once it has one", () => {
+    const view = new SweepProgressView();
+    view.handle({ type: 'sweep', lower: 5, max: 20, policy: 'consecutive' });
+    view.handle({ type: 'horizon', t: 9, state: 'running', ms: 0 });
+    view.handle({ type: 'split', t: 9, depth: 1, cubes: 12, refuted: 0, unanswered: 0 });
+    view.handle({ type: 'split', t: 9, depth: 1, cubes: 12, refuted: 5, unanswered: 0 });
+    expect(view.payload.horizons).toBe('t9:cubes 5/12');
+    view.handle({ type: 'horizon', t: 9, state: 'unsat', ms: 900 });
+    expect(view.payload.horizons).toBe('t9:unsat');
+  });
 });

@@ -5,6 +5,8 @@ import type { SolveEvent } from '@satfarm/engine';
 interface HorizonView {
   state: string;
   conflicts?: number;
+  /** A split horizon's cubes refuted, of how many. */
+  cubes?: { refuted: number; of: number };
 }
 
 /**
@@ -32,6 +34,9 @@ export class SweepProgressView {
     } else if (event.type === 'bounds') {
       this.lower = event.lower;
       this.upper = event.upper;
+    } else if (event.type === 'split') {
+      const view = this.horizons.get(event.t) ?? { state: 'running' };
+      this.horizons.set(event.t, { ...view, cubes: { refuted: event.refuted, of: event.cubes } });
     } else if (event.type === 'progress' && event.progress.conflicts !== undefined) {
       const view = this.horizons.get(event.t) ?? { state: 'running' };
       this.horizons.set(event.t, { ...view, conflicts: event.progress.conflicts });
@@ -60,9 +65,11 @@ export class SweepProgressView {
       .filter(([, h]) => h.state !== 'cancelled')
       .slice(-6)
       .map(([t, h]) =>
-        h.state === 'running' && h.conflicts !== undefined
-          ? `t${t}:${h.state} ${compact(h.conflicts)}c`
-          : `t${t}:${h.state}`,
+        h.state === 'running' && h.cubes !== undefined
+          ? `t${t}:cubes ${h.cubes.refuted}/${h.cubes.of}`
+          : h.state === 'running' && h.conflicts !== undefined
+            ? `t${t}:${h.state} ${compact(h.conflicts)}c`
+            : `t${t}:${h.state}`,
       );
     return {
       lower: String(this.lower),

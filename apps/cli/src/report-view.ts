@@ -1,4 +1,4 @@
-import type { HorizonLine, RacedRun, SolveReport } from '@satfarm/engine';
+import type { HorizonLine, RacedRun, SolveReport, SplitStats } from '@satfarm/engine';
 import { type GameDefinition, gameById } from '@satfarm/games';
 import type { JobResource } from '@satfarm/queue';
 
@@ -37,7 +37,7 @@ export function renderReport(report: ViewedReport): string {
       const note = h.by ?? ('reason' in h ? h.reason : undefined);
       const head = game.planning ? `t=${String(h.t).padStart(3)}  ` : '';
       lines.push(
-        `  ${head}${h.result.padEnd(9)} ${String(h.ms).padStart(8)} ms${note === undefined ? '' : `  (${note})`}${usage(h)}${raced(h)}`,
+        `  ${head}${h.result.padEnd(9)} ${String(h.ms).padStart(8)} ms${note === undefined ? '' : `  (${note})`}${usage(h)}${raced(h)}${split(h)}`,
       );
     }
   }
@@ -80,4 +80,15 @@ function raced(h: object): string {
     (r) => `${r.config} ${r.result} ${r.ms} ms${r.gaveWay ? ' gave way' : ''}`,
   );
   return `  [${line.config}${others.length === 0 ? '' : `; raced ${others.join(', ')}`}]`;
+}
+
+/** A split horizon's note: its cubes, how many were refuted, and the one whose plan answered. */
+function split(h: object): string {
+  if (!('split' in h) || typeof h.split !== 'object' || h.split === null) return '';
+  const s = h.split as SplitStats;
+  const parts = [`${s.cubes} cubes at depth ${s.depth}`, `${s.refuted} refuted (${s.bound} by bound)`];
+  if (s.unanswered > 0) parts.push(`${s.unanswered} unanswered`);
+  if (s.answeredBy !== undefined) parts.push(`plan from cube ${s.answeredBy.index}`);
+  const after = s.afterMs === undefined ? 'at once' : `after ${s.afterMs} ms whole`;
+  return `  [split ${after}: ${parts.join(', ')}; ${s.ms} ms]`;
 }

@@ -3,6 +3,7 @@ import type { EncodeOptions, Encoded, GameDefinition } from '@satfarm/games';
 import type { SatSolver, SolveOutcome, SolverPreset, SolverProgress } from '@satfarm/solver';
 
 import type { RacedRun } from './portfolio.js';
+import type { SplitStats } from './split-horizon.js';
 
 /** A decoded solution failed the game's own simulator: a bug in an encoding, never shown as an answer. */
 export class VerificationError extends Error {
@@ -36,6 +37,8 @@ export interface HorizonStats {
   config?: string;
   /** The configurations that raced it, with how long each ran. */
   raced?: RacedRun[];
+  /** The horizon was split into cubes (`runHorizonSplit`); the figures above sum its cubes'. */
+  split?: SplitStats;
   /**
    * The formula's build stopped (at the build deadline, or past `maxFormulaBytes`): no solver ran
    * (vars, clauses 0).

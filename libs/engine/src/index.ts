@@ -25,3 +25,4 @@ export * from './horizon-threads.js';
 export * from './run-error.js';
 export * from './portfolio.js';
 export * from './horizon-portfolio.js';
+export * from './split-horizon.js';

@@ -14,6 +14,14 @@ import {
 
 import { type HorizonStats } from './horizon-solver.js';
 import { type HorizonPortfolio, runHorizonRaced } from './horizon-portfolio.js';
+import type { HorizonRun, HorizonRunResult } from './run-horizon.js';
+import {
+  type HorizonCubes,
+  runCubes,
+  type SplitHorizonResult,
+  splitHorizon,
+  type SplitProgress,
+} from './split-horizon.js';
 import { type ExpectedAnswer, MemoryPortfolioRecord, type PortfolioRecord } from './portfolio.js';
 import { checkSolveOptions, type SweepSettings } from './solve-options.js';
 import { SlotPool } from './slot-pool.js';
@@ -51,7 +59,9 @@ export type SolveEvent =
   | { type: 'sweep'; lower: number; max: number; policy: string; start?: number }
   | SweepEvent
   | { type: 'progress'; t: number; progress: SolverProgress }
-  | { type: 'stats'; t: number; stats: HorizonStats };
+  | { type: 'stats'; t: number; stats: HorizonStats }
+  /** A horizon split into cubes: made, then after each cube's answer (`refuted` of `cubes`: the proof's progress). */
+  | ({ type: 'split'; t: number } & SplitProgress);
 
 /**
  * Solves one instance in this process: parse, then a horizon sweep (planning games) or a single
@@ -91,6 +101,11 @@ export async function solveParsed<I, S>(
   report.stats.wallMs = Math.round(performance.now() - started);
   if (options.encoding !== undefined) report.encoding = options.encoding;
   return report;
+}
+
+/** A horizon's figures, unless it was split and every cube refuted by its bound (no formula built). */
+function solvedStats(stats: HorizonStats | undefined): HorizonStats | undefined {
+  return stats?.split !== undefined && stats.clauses === 0 ? undefined : stats;
 }
 
 /** Which configuration answered a horizon and which raced it, when it raced. */
@@ -164,7 +179,7 @@ async function sweepHorizons<I, S>(
         const release = await slots.acquire(signal).catch(() => undefined);
         if (release === undefined) return { result: 'unknown', reason: 'cancelled' };
         try {
-          const r = await runHorizonRaced(
+          const r = await runOrSplit(
             game,
             instance,
             {
@@ -177,6 +192,12 @@ async function sweepHorizons<I, S>(
             solver,
             { signal, onProgress: (progress) => options.onEvent?.({ type: 'progress', t, progress }) },
             portfolioOf(options, slots, t <= bounds.lower ? 'unsat' : 'sat'),
+            {
+              afterSec: settings.splitAfterSec,
+              slots,
+              release,
+              onProgress: (progress) => options.onEvent?.({ type: 'split', t, ...progress }),
+            },
           );
           // A formula cut short (deadline, memory) went to no solver: its line names none.
           if (r.stats.unbuilt !== true) {
@@ -221,13 +242,97 @@ async function sweepHorizons<I, S>(
       ...(h.reason === undefined ? {} : { reason: h.reason }),
       // A horizon some plan answered had no solver run to measure.
       ...(h.by === undefined
-        ? { ...formulaSizeOf(statsByT.get(h.t)), ...solverUsageOf(statsByT.get(h.t)) }
+        ? { ...formulaSizeOf(solvedStats(statsByT.get(h.t))), ...solverUsageOf(statsByT.get(h.t)) }
         : { by: h.by }),
       ...portfolioStatsOf(statsByT.get(h.t)),
+      ...(statsByT.get(h.t)?.split === undefined ? {} : { split: statsByT.get(h.t)!.split }),
     })),
     stats: { vars: shown?.vars ?? 0, clauses: shown?.clauses ?? 0, solver: solverName, wallMs: 0 },
     render: game.render(instance, result.plan),
   };
+}
+
+/** When and how a horizon of the sweep splits (`SolveOptions.split`). */
+interface SweepSplit {
+  /** Seconds the horizon runs whole first; absent: it never splits. */
+  afterSec: number | undefined;
+  slots: SlotPool;
+  /** Gives back the slot the horizon runs whole on (its cubes take slots of their own). */
+  release: () => void;
+  onProgress: (progress: SplitProgress) => void;
+}
+
+/**
+ * Runs one horizon of the sweep whole (`runHorizonRaced`); with a split, only for `afterSec`: a
+ * horizon unanswered by then is split into cubes (`splitHorizon`, `runCubes`), and its whole run
+ * stops and gives its slot back to them. The split is made while the whole run goes on, which it
+ * only stops once there are cubes to run (a game may not split at this horizon).
+ */
+async function runOrSplit<I, S>(
+  game: GameDefinition<I, S>,
+  instance: I,
+  run: HorizonRun,
+  solver: SatSolver,
+  controls: { signal: AbortSignal; onProgress: (progress: SolverProgress) => void },
+  portfolio: HorizonPortfolio | undefined,
+  split: SweepSplit,
+): Promise<HorizonRunResult<S> | SplitHorizonResult<S>> {
+  const cubesOf = (): HorizonCubes<I, S> | undefined =>
+    splitHorizon(game, instance, run.t, { minCubes: 2 * split.slots.size });
+  const { afterSec } = split;
+  if (afterSec === undefined || game.split === undefined) {
+    return runHorizonRaced(game, instance, run, solver, controls, portfolio);
+  }
+  let cubes: HorizonCubes<I, S> | undefined;
+  let afterMs: number | undefined;
+  if (afterSec > 0) {
+    const started = performance.now();
+    const patience = new AbortController();
+    const whole = runHorizonRaced(
+      game,
+      instance,
+      run,
+      solver,
+      { ...controls, signal: AbortSignal.any([controls.signal, patience.signal]) },
+      portfolio,
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const waited = await Promise.race([
+      whole,
+      new Promise<'patience'>((resolve) => (timer = setTimeout(() => resolve('patience'), afterSec * 1000))),
+    ]);
+    clearTimeout(timer);
+    if (waited !== 'patience' || controls.signal.aborted) return whole;
+    try {
+      cubes = cubesOf();
+    } catch (err) {
+      // A split's plan the simulator rejects fails the sweep; the whole run stops first.
+      patience.abort();
+      await whole.catch(() => undefined);
+      throw err;
+    }
+    if (cubes === undefined) return whole;
+    patience.abort();
+    const stopped = await whole;
+    // Answered as it was stopped: the answer stands.
+    if (stopped.result === 'sat' || stopped.result === 'unsat') return stopped;
+    afterMs = performance.now() - started;
+  } else {
+    cubes = cubesOf();
+    if (cubes === undefined) return runHorizonRaced(game, instance, run, solver, controls, portfolio);
+  }
+  if (controls.signal.aborted) return { result: 'cancelled', stats: emptyStatsOf(await solver.version()) };
+  split.release();
+  return runCubes(game, instance, cubes, run, solver, {
+    slots: split.slots,
+    signal: controls.signal,
+    onProgress: split.onProgress,
+    ...(afterMs === undefined ? {} : { afterMs }),
+  });
+}
+
+function emptyStatsOf(solver: string): HorizonStats {
+  return { vars: 0, clauses: 0, solver, solverMs: 0, encodeMs: 0 };
 }
 
 /** What `HorizonLine.by` says of the quick plan's horizon. */

@@ -40,6 +40,23 @@ describe(checkSolveOptions.name, () => {
     ).toEqual({ maxHorizon: 9, minHorizon: 3, policy: 'bracket', patienceSec: 2, presets: false });
   });
 
+  it('takes a split for a game that splits its horizons, and refuses it for one that does not', () => {
+    const cube = gameById('cube');
+    const scrambled = cube.parse({ size: 2, scramble: 'R U' });
+    expect(checkSolveOptions(cube, scrambled, { split: 20 }).splitAfterSec).toBe(20);
+    expect(checkSolveOptions(cube, scrambled, { split: 0 }).splitAfterSec).toBe(0);
+    expect(checkSolveOptions(cube, scrambled, { split: 'off' }).splitAfterSec).toBeUndefined();
+    expect(refusal(() => checkSolveOptions(pigeons, { pigeons: 5 }, { split: 5 }))).toMatchObject({
+      field: 'split',
+      reason: 'game cnf does not split its horizons into cubes',
+    });
+    expect(checkSolveOptions(pigeons, { pigeons: 5 }, { split: 'off' }).splitAfterSec).toBeUndefined();
+    expect(refusal(() => checkSolveOptions(cnf, cnf.parse('p cnf 1 1\n1 0\n'), { split: 5 }))).toMatchObject({
+      field: 'split',
+      reason: 'applies to planning games with a horizon sweep, not to cnf',
+    });
+  });
+
   it('gives a single-solve game horizon 0 and no sweep to steer', () => {
     expect(checkSolveOptions(cnf, cnf.parse('p cnf 1 1\n1 0\n'), { unique: true, timeoutSec: 3 })).toEqual({
       maxHorizon: 0,

@@ -19,12 +19,12 @@ export function patientPolicyNames(): string[] {
 
 /**
  * Refuses an option that `game` would ignore, so that no one believes it took effect: the sweep's
- * options on a single-solve game, `unique` on a planning game, and a patience under a policy
- * without patient probes (an unknown policy is left to the policy's own check). Throws an
+ * options on a single-solve game, `unique` on a planning game, a split on a game that does not
+ * split, and a patience under a policy without patient probes (an unknown policy is left to the policy's own check). Throws an
  * `InputError` naming the option by `name` (the CLI's flag, the API's path into the request).
  */
 export function checkOptionScope(
-  game: Pick<GameDefinition<unknown, unknown>, 'id' | 'planning' | 'defaultPolicy'>,
+  game: Pick<GameDefinition<unknown, unknown>, 'id' | 'planning' | 'defaultPolicy' | 'split'>,
   options: ScopedOptions,
   name: (option: keyof ScopedOptions) => string = (option) => option,
 ): void {
@@ -37,6 +37,9 @@ export function checkOptionScope(
   }
   if (options.unique) {
     throw new InputError(name('unique'), `applies to puzzles with one solve, not to ${game.id}`);
+  }
+  if (options.split !== undefined && options.split !== 'off' && game.split === undefined) {
+    throw new InputError(name('split'), `game ${game.id} does not split its horizons into cubes`);
   }
   if (options.patienceSec !== undefined) {
     const policy = options.policy ?? game.defaultPolicy ?? 'consecutive';
@@ -81,6 +84,8 @@ export interface SweepSettings<S> {
   minHorizon?: number;
   policy: string;
   patienceSec?: number;
+  /** Seconds a horizon runs whole before it is split into cubes (`split`); absent: never split. */
+  splitAfterSec?: number;
   presets: boolean;
   /** The caller's plan, read by the game and replayed by its simulator (`givenPlanOf`). */
   givenPlan?: KnownPlan<S>;
@@ -116,7 +121,7 @@ export function checkSolveOptions<I, S>(
     throw new InputError('maxHorizon', `must be at most ${cap.maxHorizon}${setBy}, got ${asked}`);
   }
   const maxHorizon = asked ?? Math.min(game.defaultMaxHorizon(instance), cap.maxHorizon);
-  const { minHorizon, patienceSec } = options;
+  const { minHorizon, patienceSec, split } = options;
   if (minHorizon !== undefined && minHorizon > maxHorizon) {
     throw new InputError(
       'minHorizon',
@@ -130,6 +135,7 @@ export function checkSolveOptions<I, S>(
     ...(minHorizon === undefined ? {} : { minHorizon }),
     policy,
     ...(patienceSec === undefined ? {} : { patienceSec }),
+    ...(split === undefined || split === 'off' ? {} : { splitAfterSec: split }),
     presets: options.presets ?? game.solverPresets ?? false,
     ...(givenPlan === undefined ? {} : { givenPlan }),
   };

@@ -1,5 +1,6 @@
 import type { EncodingChoices, GameId } from '@satfarm/games';
 import type { RacedRun } from './portfolio.js';
+import type { SplitStats } from './split-horizon.js';
 
 import type { HorizonStats } from './horizon-solver.js';
 
@@ -35,6 +36,12 @@ export interface HorizonLine {
   /** With a portfolio: the configuration whose answer stands, and the others that raced it. */
   config?: string;
   raced?: RacedRun[];
+  /**
+   * A horizon split into cubes (`--split-after`): the depth, the cubes and how many were refuted
+   * (`bound` of them by the game's lower bound), the cube whose plan answered, the split's time
+   * and how long the horizon ran whole before it. Its formula and solver figures are its cubes'.
+   */
+  split?: SplitStats;
 }
 
 /** A horizon run's formula size. */

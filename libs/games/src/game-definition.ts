@@ -60,6 +60,27 @@ export interface Encoded<S> {
 export type Verdict = { ok: true; cost?: number } | { ok: false; reason: string };
 
 /**
+ * One cube of a split horizon (`GameDefinition.split`): the plans that begin with `prefix`. It is
+ * plain data (JSON), so any process that has the game can solve it at the split horizon less
+ * `depth`, from `instance`, as it solves any horizon.
+ */
+export interface SplitCube<I, S> {
+  /** The moves played first, as the game writes a plan of the original instance (not yet a win). */
+  prefix: S;
+  /** The horizon steps `prefix` takes. */
+  depth: number;
+  /** Where `prefix` leads: an instance of the same game, to solve from there. */
+  instance: I;
+}
+
+/** A horizon split by first moves: its cubes, or a plan met on the way (no cube is then needed). */
+export interface HorizonSplit<I, S> {
+  cubes: SplitCube<I, S>[];
+  /** A plan of the original instance within the horizon, found while the prefixes were played. */
+  plan?: S;
+}
+
+/**
  * The largest horizon a solve may be asked for (`--max-horizon`, `--min-horizon`, Snake's
  * `survive`): the farm's largest `SATFARM_MAX_HORIZON`. A formula is built in memory per horizon,
  * so a far larger one only ends when the process runs out of memory.
@@ -110,6 +131,22 @@ export interface GameDefinition<I = unknown, S = unknown> {
    * `deadline` (a `performance.now()` time), when given.
    */
   quickPlan?(instance: I, deadline?: number): S | undefined;
+  /**
+   * Planning games whose horizon means "within t steps": splits horizon `horizon` into cubes by
+   * the first `depth` moves (1 <= depth <= horizon), for a proof spread over many solver runs.
+   * Sound as a proof: whenever the instance has a plan within `horizon`, either `plan` is set or
+   * some cube's instance has a plan within `horizon - depth` of its cube, so every cube UNSAT
+   * proves the horizon UNSAT (docs/solvers.md#splitting-a-horizon). Each distinct state is one
+   * cube, at the fewest moves that reach it; a state no instance can start from (Hex-a-Hop's item
+   * in hand) is taken further. Undefined when the split would visit too many states, or the
+   * instance is not one the game splits. A game without it does not split.
+   */
+  split?(instance: I, depth: number, horizon: number): HorizonSplit<I, S> | undefined;
+  /**
+   * With `split`: a cube's prefix followed by a plan from the cube's instance, as one plan of
+   * `instance` (checked afterwards by `verify` against `instance`, never trusted).
+   */
+  joinPlan?(instance: I, prefix: S, rest: S): S;
   /**
    * Planning games: run the lowest open horizon with the solver's UNSAT preset and the ones above
    * with its SAT preset (`horizonPreset`) unless the user says otherwise. Set where bench/ showed

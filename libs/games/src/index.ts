@@ -2,6 +2,7 @@ export * from './input-error.js';
 export * from './game-definition.js';
 export * from './game-registry.js';
 export * from './job-options.js';
+export * from './split-by-moves.js';
 export * from './cnf/index.js';
 export * from './cube/index.js';
 export * from './snake/index.js';

@@ -3,11 +3,12 @@ import { z } from 'zod';
 
 import { InputError } from './input-error.js';
 import {
-  MAX_PORTFOLIO,
+  IN_PROCESS_ONLY,
   JOB_OPTION_KEYS,
   JOB_OPTIONS,
   JobOptionsSchema,
   MAX_JOB_PARALLELISM,
+  MAX_PORTFOLIO,
   MAX_TIMEOUT_SEC,
   type OptionSpec,
   parseSolveOptions,
@@ -51,6 +52,15 @@ describe('JobOptionsSchema', () => {
     expect(SolveOptionsSchema.safeParse({ portfolio: 0 }).success).toBe(false);
   });
 
+  it('refuses an option only a solve in one process takes, saying so', () => {
+    const split = JobOptionsSchema.safeParse({ split: 20 });
+    expect(split.error?.issues[0]).toMatchObject({ path: ['split'], message: IN_PROCESS_ONLY });
+    for (const value of [0, 20.5, 'off'])
+      expect(SolveOptionsSchema.safeParse({ split: value }).success).toBe(true);
+    for (const value of [-1, MAX_TIMEOUT_SEC + 1, 'on'])
+      expect(SolveOptionsSchema.safeParse({ split: value }).success).toBe(false);
+  });
+
   it('refuses an unknown field and a value out of range, naming the field', () => {
     const unknown = JobOptionsSchema.safeParse({ maxHorizn: 3 });
     expect(unknown.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['maxHorizn'] });
@@ -85,7 +95,7 @@ describe('JobOptionsSchema', () => {
 describe('SWEEP_ONLY_OPTIONS', () => {
   it("are the options a horizon sweep alone reads, by the table's scope", () => {
     expect([...SWEEP_ONLY_OPTIONS].sort()).toEqual(
-      ['maxHorizon', 'minHorizon', 'patienceSec', 'plan', 'policy', 'presets', 'quickPlan'].sort(),
+      ['maxHorizon', 'minHorizon', 'patienceSec', 'plan', 'policy', 'presets', 'quickPlan', 'split'].sort(),
     );
   });
 });

@@ -33,11 +33,20 @@ export type OptionScope = 'sweep' | 'single' | 'any';
 
 /**
  * How a flag's text is read into the option's value: a whole number from 0 (`nonNegativeInt`) or
- * from 1 (`positiveInt`), seconds up to `MAX_TIMEOUT_SEC`, a priority up to `MAX_PRIORITY`, one
- * of `choices`, a JSON object of scalars, or the text as it is. The CLI holds the parsers.
+ * from 1 (`positiveInt`), seconds up to `MAX_TIMEOUT_SEC` (`secondsOrOff`: from 0, or `off`), a
+ * priority up to `MAX_PRIORITY`, one of `choices`, a JSON object of scalars, a count or `off`, or
+ * the text as it is. The CLI holds the parsers.
  */
 export type FlagValue =
-  'nonNegativeInt' | 'positiveInt' | 'seconds' | 'priority' | 'choice' | 'json' | 'text' | 'countOrOff';
+  | 'nonNegativeInt'
+  | 'positiveInt'
+  | 'seconds'
+  | 'secondsOrOff'
+  | 'priority'
+  | 'choice'
+  | 'json'
+  | 'text'
+  | 'countOrOff';
 
 /** The commands that take the job options as flags. */
 export type OptionCommand = 'solve' | 'submit';
@@ -186,6 +195,19 @@ export const JOB_OPTIONS = {
     default: 'off',
     scope: 'any',
     flag: { flags: '--portfolio <n|off>', value: 'countOrOff' },
+  },
+  split: {
+    schema: z.union([z.literal('off'), z.number().min(0).max(MAX_TIMEOUT_SEC)]),
+    description:
+      "planning games: split a horizon still unanswered after this many seconds (0: at once) into cubes by its first moves, solved on the free slots; every cube refuted proves it UNSAT, a cube's plan joined to its moves answers it",
+    default: 'off',
+    scope: 'sweep',
+    inProcessOnly: true,
+    flag: {
+      flags: '--split-after <seconds|off>',
+      value: 'secondsOrOff',
+      help: 'split a horizon still unanswered after this many seconds (0: at once) into cubes by its first moves (cube, hexahop, snake)',
+    },
   },
   presets: {
     schema: z.boolean(),

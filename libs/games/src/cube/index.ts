@@ -3,6 +3,7 @@ import { encodeCube } from './cube.encode.js';
 import { cubeLowerBound } from './cube.lower-bound.js';
 import type { CubeInstance, CubeSolution } from './cube.model.js';
 import { parseCubeInstance, parseCubePlan } from './cube.parse.js';
+import { joinCubePlan, splitCube } from './cube.split.js';
 import { renderCube, cubeText, type CubeRender, summarizeCube } from './cube.render.js';
 import { cubePlanLength, verifyCube } from './cube.verify.js';
 
@@ -19,6 +20,7 @@ export { FaceletGeometry } from './cube.facelets.js';
 /** The exact 2x2 distance table: a reference for tests and benchmarks, never used by the solver. */
 export { PocketCubeDistances, POCKET_STATES } from './cube.reference.js';
 export { redundantMoveWindows } from './cube.move-pruning.js';
+export { joinCubePlan, splitCube } from './cube.split.js';
 
 /** God's numbers: every 2x2 is solved within 11 (htm) / 14 (qtm) moves, every 3x3 within 20 / 26. */
 const GODS_NUMBER = { 2: { htm: 11, qtm: 14 }, 3: { htm: 20, qtm: 26 } } as const;
@@ -39,6 +41,8 @@ export const cubeGame: GameDefinition<CubeInstance, CubeSolution> = {
   verify: verifyCube,
   planLength: cubePlanLength,
   parsePlan: parseCubePlan,
+  split: splitCube,
+  joinPlan: joinCubePlan,
   render: renderCube,
   summarize: summarizeCube,
   renderText: (view) => cubeText(view as CubeRender),

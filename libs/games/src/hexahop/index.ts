@@ -7,6 +7,7 @@ import { hexahopDefaultMaxHorizon, hexahopLowerBound } from './hexahop.lower-bou
 import type { HexahopInstance, HexahopSolution } from './hexahop.model.js';
 import { parseHexahopInstance, parseHexahopPlan } from './hexahop.parse.js';
 import { renderHexahop, hexahopText, type HexahopRender, summarizeHexahop } from './hexahop.render.js';
+import { joinHexahopPlan, splitHexahop } from './hexahop.split.js';
 import { verifyHexahop } from './hexahop.verify.js';
 
 export {
@@ -71,6 +72,7 @@ export {
 } from './hexahop.encode-choices.js';
 export { decodeHexahop, scoreOf } from './hexahop.decode.js';
 export { verifyHexahop } from './hexahop.verify.js';
+export { joinHexahopPlan, splitHexahop } from './hexahop.split.js';
 export { type HexahopFrame, type HexahopRender, renderHexahop } from './hexahop.render.js';
 export {
   greensPerShot,
@@ -97,6 +99,8 @@ export const hexahopGame: GameDefinition<HexahopInstance, HexahopSolution> = {
   verify: verifyHexahop,
   planLength: (solution) => solution.moves.length,
   parsePlan: parseHexahopPlan,
+  split: splitHexahop,
+  joinPlan: joinHexahopPlan,
   // Each default below was measured in bench/README.md#hex-a-hop-latest-figures: `leap` ("`leap`
   // on the 62 levels"), the quick plan ("The quick plan"), cadical ("cadical is Hex-a-Hop's
   // default solver").

@@ -4,6 +4,7 @@ import { snakeDefaultMaxHorizon, snakeLowerBound } from './snake.lower-bound.js'
 import type { SnakeInstance, SnakeSolution } from './snake.model.js';
 import { parseSnakeInstance, parseSnakePlan } from './snake.parse.js';
 import { renderSnake, snakeText, type SnakeRender, summarizeSnake } from './snake.render.js';
+import { joinSnakePlan, splitSnake } from './snake.split.js';
 import { verifySnake } from './snake.verify.js';
 
 export type { AppleOrder, Cell, SnakeInstance, SnakeSolution, StepOutcome } from './snake.model.js';
@@ -17,6 +18,7 @@ export {
   snakeEncodingChoices,
 } from './snake.encode.js';
 export { verifySnake } from './snake.verify.js';
+export { joinSnakePlan, splitSnake } from './snake.split.js';
 export { renderSnake, type SnakeFrame, type SnakeRender } from './snake.render.js';
 export {
   analyseSnake,
@@ -41,6 +43,8 @@ export const snakeGame: GameDefinition<SnakeInstance, SnakeSolution> = {
   verify: verifySnake,
   planLength: (solution) => solution.path.length - 1,
   parsePlan: parseSnakePlan,
+  split: splitSnake,
+  joinPlan: joinSnakePlan,
   render: renderSnake,
   summarize: summarizeSnake,
   renderText: (view) => snakeText(view as SnakeRender),

@@ -14,6 +14,18 @@ describe(CubeSymmetry.name, () => {
     expect(new Set(all.map((s) => s.facelets(state.toFacelets()))).size).toBe(48);
   });
 
+  it('gives at cubie level the position its sticker map gives', () => {
+    for (const sym of CubeSymmetry.list()) {
+      for (let seed = 0; seed < 10; seed++) {
+        const state = CubeState.solved(3).applyAll(
+          generateScramble(3, 25, 40 + seed).map((m) => parseMove(m)!),
+        );
+        const viaStickers = CubeState.fromFacelets(3, sym.facelets(state.toFacelets()));
+        expect(sym.state(state).equals(viaStickers)).toBe(true);
+      }
+    }
+  });
+
   it('sends a scramble to the scramble of the image moves, so distances are kept', () => {
     for (const sym of CubeSymmetry.list()) {
       expect(sym.state(CubeState.solved(3)).isSolved()).toBe(true);

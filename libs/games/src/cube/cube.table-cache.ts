@@ -1,8 +1,8 @@
 /*
  * The strong 3x3 pattern tables on disk, built once and shared by every process of a machine
  * (docs/games.md#cube). A file is a 256-byte text header and the packed distances; it is written
- * to a temporary name and renamed, so a reader sees a whole file or none, and one whose length or
- * header does not match is ignored (and rebuilt by `buildCubeTables`).
+ * to a temporary name and renamed, so a reader sees a whole file or none, and one whose length,
+ * header or checksum does not match is ignored (and rebuilt by `buildCubeTables`).
  */
 import {
   closeSync,

@@ -15,4 +15,11 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
 fi
 
 npm run --silent build
+
+# The 3x3 cube's pattern tables for its lower bound (docs/games.md#cube), built once into the cache
+# every process shares (about 45 s on 2 shared cores; nothing when present). SATFARM_PDB_DIR=off
+# keeps the small databases alone.
+if [ "${SATFARM_PDB_DIR:-}" != off ]; then
+  bin/satfarm cube-tables build
+fi
 echo "setup: done (kissat $(kissat --version), node $(node --version))"

@@ -6,6 +6,7 @@ import { SolverError } from '@satfarm/solver';
 
 import { apiCommand } from './api.command.js';
 import { batchCommand } from './batch.command.js';
+import { cubeTablesCommand } from './cube-tables.command.js';
 import { generateCommand } from './generate.command.js';
 import { levelsCommand } from './levels.command.js';
 import { serveCommand } from './serve.command.js';
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   program.addCommand(solveCommand());
   program.addCommand(generateCommand());
   program.addCommand(levelsCommand());
+  program.addCommand(cubeTablesCommand());
   program.addCommand(submitCommand());
   program.addCommand(batchCommand());
   program.addCommand(serveCommand());

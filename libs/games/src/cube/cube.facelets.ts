@@ -132,6 +132,19 @@ export class FaceletGeometry {
     return this.at([centre[0] + nrm[0], centre[1] + nrm[1], centre[2] + nrm[2]]);
   }
 
+  /**
+   * Where each sticker goes under a linear map of space that takes the cube onto itself (a
+   * whole-cube rotation or reflection, as a signed permutation matrix, row by row).
+   */
+  transformed(matrix: readonly (readonly [number, number, number])[]): Int16Array {
+    const out = new Int16Array(this.count);
+    for (let i = 0; i < this.count; i++) {
+      const p = this.points[i]!;
+      out[i] = this.at([dot(matrix[0]!, p), dot(matrix[1]!, p), dot(matrix[2]!, p)]);
+    }
+    return out;
+  }
+
   /** The index of the centre sticker of `face` (size 3 only). */
   centreOf(face: Face): number {
     return FACES.indexOf(face) * this.perFace + (this.perFace - 1) / 2;

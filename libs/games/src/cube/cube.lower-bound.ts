@@ -1,4 +1,6 @@
 import { GoalPerimeter } from './cube.perimeter.js';
+import type { StrongCubeBound } from './cube.pattern-table.js';
+import { loadStrongCubeBound } from './cube.table-cache.js';
 import {
   type CubeInstance,
   CubeState,
@@ -141,13 +143,18 @@ export function lowerBoundRadius(size: CubeSize, metric: Metric): number {
 /**
  * An admissible lower bound on the optimal solution length: the exact distance when the state
  * lies within the goal perimeter (see `GoalPerimeter`); otherwise the largest of one more than
- * the perimeter's radius and the pattern-database distances, raised to the right parity in the
- * quarter-turn metric (every quarter turn is an odd corner permutation, so the length has the
- * parity of the corner permutation).
+ * the perimeter's radius, the small pattern-database distances and, for the 3x3, the strong
+ * tables' distance (all corners, two six-edge groups: `StrongCubeBound`), raised to the right
+ * parity in the quarter-turn metric (every quarter turn is an odd corner permutation, so the
+ * length has the parity of the corner permutation).
+ *
+ * `tables`: `disk` (default) uses the strong tables when `satfarm cube-tables build` has written
+ * them (`loadStrongCubeBound`), `none` never does; or the tables themselves.
  */
 export function cubeLowerBound(
   instance: CubeInstance,
   patterns: readonly PatternSpec[] = defaultPatterns(instance.size),
+  tables: StrongCubeBound | 'disk' | 'none' = 'disk',
 ): number {
   const state = CubeState.fromFacelets(instance.size, instance.facelets);
   const perimeter = GoalPerimeter.of(
@@ -160,6 +167,17 @@ export function cubeLowerBound(
   let bound = perimeter.radius + 1;
   for (const spec of patterns) {
     bound = Math.max(bound, PatternDatabase.toSolved(instance.size, instance.metric, spec).distance(state));
+  }
+  const strong =
+    instance.size !== 3 || tables === 'none'
+      ? undefined
+      : tables === 'disk'
+        ? loadStrongCubeBound(instance.metric)
+        : tables;
+  if (strong !== undefined) {
+    if (strong.metric !== instance.metric)
+      throw new RangeError(`tables of the ${strong.metric} metric bound a ${instance.metric} instance`);
+    bound = Math.max(bound, strong.distance(state));
   }
   if (instance.metric === 'qtm' && bound % 2 !== permutationParity(state.cp)) bound++;
   return bound;

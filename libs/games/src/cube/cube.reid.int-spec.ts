@@ -1,5 +1,8 @@
 // eslint-disable-next-line no-restricted-imports -- the reference solver is a separate program, run by this spec only
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
@@ -9,6 +12,7 @@ import { encodeCube } from './cube.encode.js';
 import { type Face, FaceletGeometry } from './cube.facelets.js';
 import { generateScramble } from './cube.generate.js';
 import { cubeLowerBound } from './cube.lower-bound.js';
+import { buildCubeTables, cubeTableDirectory, loadStrongCubeBound } from './cube.table-cache.js';
 import type { CubeInstance } from './cube.model.js';
 import { parseCubeInstance } from './cube.parse.js';
 import { cubePlanLength, verifyCube } from './cube.verify.js';
@@ -73,5 +77,39 @@ describe('3x3 optimum against rubiks_optimal (quarter-turn metric)', () => {
     const ours: number[] = [];
     for (const instance of instances) ours.push(await ourOptimum(instance, kissat));
     expect(ours).toEqual(await reference);
+  });
+});
+
+describe('the strong quarter-turn bound against rubiks_optimal', () => {
+  it('never exceeds the optimum of 8- to 12-move scrambles', { timeout: 300_000 }, async () => {
+    const instances = [8, 9, 10, 11, 12].flatMap((n) =>
+      [0, 1].map((i) =>
+        parseCubeInstance({
+          size: 3,
+          scramble: generateScramble(3, n, 700 + 10 * n + i).join(' '),
+          metric: 'qtm',
+        }),
+      ),
+    );
+    const reference = reidOptimalLengths(instances.map(reidNotation));
+    // The machine's tables when set-up built them, else a build of our own (about 20 s).
+    const shared = cubeTableDirectory();
+    let tables = shared === undefined ? undefined : loadStrongCubeBound('qtm', shared);
+    const own = tables === undefined ? mkdtempSync(join(tmpdir(), 'satfarm-pdb-reid-')) : undefined;
+    try {
+      if (own !== undefined) {
+        buildCubeTables({ dir: own, metrics: ['qtm'] });
+        tables = loadStrongCubeBound('qtm', own);
+      }
+      const optima = await reference;
+      const bounds = instances.map((instance) => cubeLowerBound(instance, undefined, tables));
+      bounds.forEach((b, i) => expect(b, instances[i]!.scramble!.join(' ')).toBeLessThanOrEqual(optima[i]!));
+      const old = instances.map((instance) => cubeLowerBound(instance, undefined, 'none'));
+      expect(bounds.reduce((a, b) => a + b, 0)).toBeGreaterThan(
+        old.reduce((a, b) => a + b, 0) + instances.length,
+      );
+    } finally {
+      if (own !== undefined) rmSync(own, { recursive: true, force: true });
+    }
   });
 });

@@ -11,11 +11,37 @@ export * from './cube.model.js';
 export { parseCubeInstance, parseCubePlan, parseScramble, parseFacelets } from './cube.parse.js';
 export { encodeCube, cubeVariant, defaultCubeVariant, type CubeEncodingVariant } from './cube.encode.js';
 export { GoalPerimeter } from './cube.perimeter.js';
+export { CubeSymmetry } from './cube.symmetry.js';
 export { decodeCubePlan, mergeTurns } from './cube.decode.js';
 export { verifyCube, cubePlanLength } from './cube.verify.js';
 export { renderCube, faceletNet, type CubeRender, type FaceGrid } from './cube.render.js';
 export { cubeLowerBound, PatternDatabase, type PatternSpec, defaultPatterns } from './cube.lower-bound.js';
 export { generateScramble } from './cube.generate.js';
+export {
+  CornerCoordinate,
+  type CubieCoordinate,
+  EDGE_GROUP,
+  EdgeGroupCoordinate,
+} from './cube.coordinates.js';
+export {
+  PackedDistances,
+  PatternTable,
+  type SearchLevel,
+  searchDistances,
+  strongCoordinates,
+  StrongCubeBound,
+  strongCubeBound,
+} from './cube.pattern-table.js';
+export {
+  buildCubeTables,
+  type BuildCubeTablesOptions,
+  cubeTableDirectory,
+  cubeTableFileName,
+  loadStrongCubeBound,
+  readPatternTable,
+  type TableBuild,
+  TABLES_OFF,
+} from './cube.table-cache.js';
 export { FaceletGeometry } from './cube.facelets.js';
 /** The exact 2x2 distance table: a reference for tests and benchmarks, never used by the solver. */
 export { PocketCubeDistances, POCKET_STATES } from './cube.reference.js';

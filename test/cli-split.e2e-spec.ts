@@ -8,6 +8,8 @@ import { runCli } from './support/run-cli.js';
  * it. Seven moves, seven its fewest: at 6 some cubes need a solver, the bound refutes the others.
  */
 const CUBE = JSON.stringify({ size: 3, scramble: "R U F D2 L B R'" });
+/** The small pattern databases bound the cubes: the 3x3 tables would refute every cube of 6 alone. */
+const SMALL_BOUNDS = { ...process.env, SATFARM_PDB_DIR: 'off' };
 
 interface Split {
   depth: number;
@@ -29,7 +31,9 @@ interface Report {
 }
 
 async function solve(args: string[]): Promise<Report> {
-  const run = await runCli(['solve', 'cube', '--input', CUBE, '--parallel', '2', '--json', ...args]);
+  const run = await runCli(['solve', 'cube', '--input', CUBE, '--parallel', '2', '--json', ...args], {
+    env: SMALL_BOUNDS,
+  });
   expect(run.code, run.stderr).toBe(0);
   return JSON.parse(run.stdout) as Report;
 }
@@ -68,7 +72,9 @@ describe('solve --split-after', () => {
   });
 
   it('shows the split in the human report', async () => {
-    const run = await runCli(['solve', 'cube', '--input', CUBE, '--parallel', '2', '--split-after', '0']);
+    const run = await runCli(['solve', 'cube', '--input', CUBE, '--parallel', '2', '--split-after', '0'], {
+      env: SMALL_BOUNDS,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(
       /t=\s+6\s+unsat .*\[split at once: 18 cubes at depth 1, 18 refuted \(\d+ by bound\); \d+ ms\]/,

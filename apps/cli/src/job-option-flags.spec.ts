@@ -37,13 +37,12 @@ function optionsFrom(name: JobOptionCommand, args: string[]): object {
 }
 
 /**
- * Whether `command` offers `key` as a flag: all of them but the farm's own on solve, the
- * in-process ones on the farm's commands, and one job's on batch submit.
+ * Whether `command` offers `key` as a flag: all of them but the farm's own on solve, and one
+ * job's on batch submit.
  */
 function offers(name: JobOptionCommand, key: JobOptionKey): boolean {
   const spec: OptionSpec = JOB_OPTIONS[key];
   if (name === 'solve') return spec.farmOnly !== true;
-  if (spec.inProcessOnly === true) return false;
   return name === 'submit' || spec.flag.oneJob !== true;
 }
 
@@ -78,7 +77,7 @@ describe('the job option flags', () => {
       for (const flag of flags) expect(longs.includes(flag), `${name} ${flag}`).toBe(offers(name, key));
     }
     expect(JOB_OPTION_KEYS.filter((key) => !offers(name, key))).toEqual(
-      { solve: ['priority'], submit: ['split'], 'batch submit': ['split', 'plan'] }[name],
+      { solve: ['priority'], submit: [], 'batch submit': ['plan'] }[name],
     );
   });
 

@@ -57,7 +57,6 @@ export function optionKeysOf(command: JobOptionCommand): JobOptionKey[] {
   return JOB_OPTION_KEYS.filter((key) => {
     const spec = specOf(key);
     if (command === 'solve') return spec.farmOnly !== true;
-    if (spec.inProcessOnly === true) return false;
     return command === 'submit' || spec.flag.oneJob !== true;
   });
 }

@@ -8,7 +8,7 @@ export class HorizonReportSender {
 
   async send(report: HorizonReport, attempt: number, run?: number): Promise<void> {
     // One id per horizon run, kind and attempt: a report sent twice is stored once.
-    const id = `${horizonJobId(report.jobId, report.t, run, report.sibling)}.${report.kind}.a${attempt}`;
+    const id = `${horizonJobId(report.jobId, report.t, run, report.sibling, report.cube)}.${report.kind}.a${attempt}`;
     await this.reports.add(report.kind, report, { ...REPORT_JOB_OPTIONS, jobId: id });
   }
 }

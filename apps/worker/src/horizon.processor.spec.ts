@@ -514,4 +514,49 @@ describe(createHorizonProcessor.name, () => {
       ]);
     });
   });
+
+  describe('a cube of a split horizon', () => {
+    const cube = (): HorizonJob =>
+      payload({ cube: { index: 3, t: 5, lowerBound: 2, instance: { pigeons: 5, lowerBound: 2 } } });
+
+    it("solves the cube's payload and reports under the horizon, naming the cube, with the cube's plan", async () => {
+      const h = harness(answers({ ...satOutcome(), plan: { holes: [0, 1, 2, 3, 4] }, planLength: 5 }));
+      const summary = await h.processor(h.newJob(cube(), 'job-1.t7.c3'), 'tok', undefined);
+      expect(summary).toMatchObject({ result: 'sat', worker: WORKER });
+      expect(h.log.find((e) => e.what === 'solve')).toEqual({ what: 'solve', job: cube() });
+      expect(h.reports().map((r) => [r.report, r.attempt, r.run])).toEqual([
+        [
+          expect.objectContaining({
+            kind: 'finished',
+            jobId: 'job-1',
+            t: 7,
+            run: 1,
+            cube: 3,
+            result: 'sat',
+            plan: { holes: [0, 1, 2, 3, 4] },
+            planLength: 5,
+          }),
+          0,
+          undefined,
+        ],
+      ]);
+      expect(h.reports()[0]?.report).not.toHaveProperty('sibling');
+    });
+
+    it('refuses a cube cancelled before it started, by its own marker or its job', async () => {
+      const h = harness(answers(satOutcome()));
+      h.markers.add(keys.cancelled('job-1.t7.c3'));
+      const err = await rejection(h.processor(h.newJob(cube(), 'job-1.t7.c3'), 'tok', undefined));
+      expect(err).toBeInstanceOf(UnrecoverableError);
+      expect(h.log.filter((e) => e.what === 'solve')).toEqual([]);
+    });
+
+    it('refuses a cube payload without its instance, naming the field', async () => {
+      const h = harness(answers(satOutcome()));
+      const bad = { ...payload(), cube: { index: 3, t: 5, lowerBound: 2 } };
+      const err = await rejection(h.processor(h.newJob(bad, 'job-1.t7.c3'), 'tok', undefined));
+      expect(err).toBeInstanceOf(UnrecoverableError);
+      expect(err.message).toContain('cube.instance');
+    });
+  });
 });

@@ -96,6 +96,7 @@ export function createHorizonProcessor(deps: HorizonProcessorDeps) {
       worker: deps.worker,
       run: data.run ?? 1,
       ...(data.sibling === undefined ? {} : { sibling: data.sibling }),
+      ...(data.cube === undefined ? {} : { cube: data.cube.index }),
       ...(data.sibling === undefined && data.seed === undefined ? {} : { config: configOf(data) }),
     };
     const startedAt = Date.now();

@@ -128,4 +128,36 @@ describe(SolveHorizonUseCase.name, () => {
       stats: { vars: 0, clauses: 0, unbuilt: true },
     });
   });
+
+  it('solves a cube as solveCube does: its parsed instance at its own horizon, keyed by job and cube', async () => {
+    const { fake, tasks } = runner({ result: 'unsat', stats });
+    const sut = new SolveHorizonUseCase(fake);
+    const instance = { pigeons: 4, lowerBound: 2 };
+    const outcome = await sut.execute(
+      job({ t: 6, preset: 'unsat', unique: true, cube: { index: 2, t: 5, lowerBound: 2, instance } }),
+      new AbortController().signal,
+    );
+    expect(outcome.result).toBe('unsat');
+    expect(tasks).toEqual([
+      {
+        game: 'pigeons',
+        instance,
+        instanceKey: 'job-1.c2',
+        parsed: true,
+        solver: 'kissat',
+        run: { t: 5, preset: 'unsat' },
+      },
+    ]);
+  });
+
+  it('refutes a cube whose lower bound exceeds its horizon without a solver', async () => {
+    const { fake, tasks } = runner({ result: 'sat', plan: {}, planLength: 1, stats });
+    const sut = new SolveHorizonUseCase(fake);
+    const outcome = await sut.execute(
+      job({ t: 6, cube: { index: 0, t: 5, lowerBound: 6, instance: { pigeons: 4 } } }),
+      new AbortController().signal,
+    );
+    expect(outcome).toMatchObject({ result: 'unsat', ms: 0, stats: { vars: 0, clauses: 0, unbuilt: true } });
+    expect(tasks).toEqual([]);
+  });
 });

@@ -25,8 +25,10 @@ export interface HorizonRunner {
  * Solves one horizon job on `runner`: the job's remaining time (its deadline, or a patient
  * probe's limit) becomes the run's timeout, and the result becomes a finished report's fields.
  * Aborting `signal` stops the build or kills the solver; the outcome is then `cancelled`. A
- * formula growing past `maxFormulaBytes` ends `unknown`, reason `formula-limit`. Rejects with
- * `VerificationError` or `InputError` when no retry can help.
+ * formula growing past `maxFormulaBytes` ends `unknown`, reason `formula-limit`. A cube of a
+ * split horizon (`job.cube`) is solved as `solveCube` does: UNSAT at once when its lower bound
+ * exceeds its horizon, else its instance at its own horizon; its plan is the cube's, which the
+ * coordinator joins. Rejects with `VerificationError` or `InputError` when no retry can help.
  */
 export class SolveHorizonUseCase {
   constructor(
@@ -44,31 +46,37 @@ export class SolveHorizonUseCase {
     const untilDeadline = job.deadline === undefined ? undefined : job.deadline - startedAt;
     const timeoutMs =
       job.limitMs === undefined ? untilDeadline : Math.min(job.limitMs, untilDeadline ?? job.limitMs);
+    const unbuilt = {
+      vars: 0,
+      clauses: 0,
+      solver: job.solver,
+      solverMs: 0,
+      encodeMs: 0,
+      unbuilt: true as const,
+    };
+    const { cube } = job;
+    // A cube is solved as `solveCube` solves it: refuted by its bound alone, else its own horizon.
+    if (cube !== undefined && cube.lowerBound > cube.t) {
+      return { result: 'unsat', startedAt, ms: 0, stats: unbuilt };
+    }
     if (timeoutMs !== undefined && timeoutMs <= 0) {
-      const stats = {
-        vars: 0,
-        clauses: 0,
-        solver: job.solver,
-        solverMs: 0,
-        encodeMs: 0,
-        unbuilt: true as const,
-      };
-      return { result: 'unknown', reason: 'timeout', startedAt, ms: 0, stats };
+      return { result: 'unknown', reason: 'timeout', startedAt, ms: 0, stats: unbuilt };
     }
     const result = await this.runner.run(
       {
         game: job.game,
-        instance: job.instance,
-        instanceKey: job.jobId,
+        ...(cube === undefined
+          ? { instance: job.instance, instanceKey: job.jobId }
+          : { instance: cube.instance, instanceKey: `${job.jobId}.c${cube.index}`, parsed: true as const }),
         solver: job.solver,
         run: {
-          t: job.t,
+          t: cube?.t ?? job.t,
           ...(timeoutMs === undefined ? {} : { timeoutMs }),
           ...(job.encoding === undefined ? {} : { encoding: job.encoding }),
           ...(job.preset === undefined ? {} : { preset: job.preset }),
           ...(job.seed === undefined ? {} : { seed: job.seed }),
           ...(this.maxFormulaBytes === undefined ? {} : { maxFormulaBytes: this.maxFormulaBytes }),
-          ...(job.unique ? { unique: true } : {}),
+          ...(job.unique && cube === undefined ? { unique: true } : {}),
         },
       },
       signal,

@@ -26,6 +26,11 @@ export interface HorizonTask {
   instance: unknown;
   /** Instances are parsed once per key in each thread (a job's id). */
   instanceKey: string;
+  /**
+   * `instance` is already the game's parsed form (a split horizon's cube, `HorizonCube.instance`,
+   * which the game's parser may not take back): the thread uses it as it is.
+   */
+  parsed?: true;
   solver: SolverName;
   /** A thread's clock is its own: time goes as `timeoutMs`, never as a `buildDeadline`. */
   run: Omit<HorizonRun, 'buildDeadline'>;

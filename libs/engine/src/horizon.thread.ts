@@ -38,7 +38,9 @@ async function runTask(request: Extract<HorizonThreadRequest, { kind: 'run' }>):
   running = { id: request.id, abort };
   try {
     const game = games(request.game);
-    const instance = instances.getOrParse(request.instanceKey, () => game.parse(request.instance));
+    const instance = instances.getOrParse(request.instanceKey, () =>
+      request.parsed === true ? request.instance : game.parse(request.instance),
+    );
     const solver = solverNamed(request.solver);
     const solverName = await solver.version();
     const result = await runHorizon(game, instance, request.run, solver, {

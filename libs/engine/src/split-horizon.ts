@@ -75,21 +75,59 @@ export function splitHorizon<I, S>(
       if (!verdict.ok) throw new VerificationError(game.id, t, `the split's plan: ${verdict.reason}`);
       return { t, depth, cubes: [], plan: { plan: split.plan, planLength } };
     }
-    const cubes = split.cubes.map((cube, index): HorizonCube<I, S> => ({
-      game: game.id,
-      splitT: t,
-      index,
-      prefix: cube.prefix,
-      depth: cube.depth,
-      instance: cube.instance,
-      t: t - cube.depth,
-      lowerBound: game.lowerBound(cube.instance),
-    }));
+    const cubes = cubesOf(game, t, split.cubes);
     chosen = { t, depth, cubes };
     const open = cubes.filter((cube) => cube.lowerBound <= cube.t).length;
     if (open === 0 || open >= options.minCubes) break;
   }
   return chosen;
+}
+
+/**
+ * Horizon `t` of `instance` split `depth` moves deep, as `splitHorizon` made it at that depth: the
+ * same cubes in the same order, so a process that split a horizon (the farm's coordinator) can
+ * make them again from the depth alone after a restart. Undefined when the game does not split
+ * there; a plan met is verified from `instance` at `t`, as `splitHorizon` does.
+ */
+export function splitAtDepth<I, S>(
+  game: GameDefinition<I, S>,
+  instance: I,
+  t: number,
+  depth: number,
+): HorizonCubes<I, S> | undefined {
+  if (game.split === undefined || game.joinPlan === undefined || t < 1 || depth < 1 || depth > t)
+    return undefined;
+  const split = game.split(instance, depth, t);
+  if (split === undefined) return undefined;
+  if (split.plan !== undefined) {
+    const verdict = game.verify(instance, split.plan, t);
+    if (!verdict.ok) throw new VerificationError(game.id, t, `the split's plan: ${verdict.reason}`);
+    return {
+      t,
+      depth,
+      cubes: [],
+      plan: { plan: split.plan, planLength: game.planLength?.(split.plan) ?? t },
+    };
+  }
+  return { t, depth, cubes: cubesOf(game, t, split.cubes) };
+}
+
+/** A game's cubes of horizon `t` as `HorizonCube`s, indexed in the game's order. */
+function cubesOf<I, S>(
+  game: GameDefinition<I, S>,
+  t: number,
+  cubes: ReadonlyArray<{ prefix: S; depth: number; instance: I }>,
+): HorizonCube<I, S>[] {
+  return cubes.map((cube, index) => ({
+    game: game.id,
+    splitT: t,
+    index,
+    prefix: cube.prefix,
+    depth: cube.depth,
+    instance: cube.instance,
+    t: t - cube.depth,
+    lowerBound: game.lowerBound(cube.instance),
+  }));
 }
 
 /** A cube's answer: `runHorizon`'s, or UNSAT by the game's lower bound (`bound`, no solver run). */

@@ -81,8 +81,6 @@ export interface OptionSpec {
   readonly scope: OptionScope;
   /** Farm jobs only (`priority`: the order of the queue); `solve` in this process lacks it. */
   readonly farmOnly?: true;
-  /** Solves in this process only: the farm's API refuses it, naming it. */
-  readonly inProcessOnly?: true;
   readonly flag: OptionFlag;
 }
 
@@ -202,7 +200,6 @@ export const JOB_OPTIONS = {
       "planning games: split a horizon still unanswered after this many seconds (0: at once) into cubes by its first moves, solved on the free slots; every cube refuted proves it UNSAT, a cube's plan joined to its moves answers it",
     default: 'off',
     scope: 'sweep',
-    inProcessOnly: true,
     flag: {
       flags: '--split-after <seconds|off>',
       value: 'secondsOrOff',
@@ -297,29 +294,6 @@ function described<K extends JobOptionKey>(key: K): OptionTable[K]['schema'] {
   return spec.schema.describe(text) as OptionTable[K]['schema'];
 }
 
-/** `shape` with the options a farm job does not take (`inProcessOnly`) refused, saying why. */
-function refuseInProcessOnly<T extends object>(shape: T): T {
-  return Object.fromEntries(
-    Object.entries(shape).map(([key, schema]) => {
-      const spec = (JOB_OPTIONS as Record<string, OptionSpec>)[key];
-      if (spec?.inProcessOnly !== true) return [key, schema];
-      const text = `${spec.description}; default: ${spec.default ?? 'none'}. Farm jobs: ${IN_PROCESS_ONLY}`;
-      return [
-        key,
-        z
-          .unknown()
-          .refine(() => false, IN_PROCESS_ONLY)
-          .describe(text)
-          .optional(),
-      ];
-    }),
-  ) as T;
-}
-
-/** Why a farm job refuses an in-process option. */
-export const IN_PROCESS_ONLY =
-  'taken by solves in one process (satfarm solve) only; farm jobs do not take it yet';
-
 type OptionalShape = { [K in JobOptionKey]: z.ZodOptional<OptionTable[K]['schema']> };
 const optionalShape = Object.fromEntries(
   JOB_OPTION_KEYS.map((key) => [key, described(key).optional()]),
@@ -327,7 +301,7 @@ const optionalShape = Object.fromEntries(
 
 /** What a client may ask of one farm job (`POST /v1/jobs` `options`); every field is optional. */
 export const JobOptionsSchema = z.strictObject({
-  ...refuseInProcessOnly(optionalShape),
+  ...optionalShape,
   // One job does not take a whole fleet; a solve in this process may use every core it has.
   parallelism: described('parallelism').max(MAX_JOB_PARALLELISM).optional(),
 });

@@ -40,35 +40,59 @@ export const HorizonJobSchema = z.strictObject({
     .optional(),
   /** The solver's seed (absent: the solver's default). */
   seed: z.number().int().min(0).optional(),
+  /**
+   * One cube of horizon `t` split on the farm (docs/farm.md#splitting): the worker solves
+   * `instance` (the game's parsed form, as the coordinator's split made it) at the cube's own
+   * horizon `t`, UNSAT at once when `lowerBound` exceeds it; its reports name the cube by `index`.
+   */
+  cube: z
+    .strictObject({
+      index: z.number().int().min(0),
+      t: z.number().int().min(0),
+      lowerBound: z.number().int().min(0),
+      instance: z.custom<unknown>((v) => v !== undefined, { message: 'required' }),
+    })
+    .optional(),
 });
 export type HorizonJob = z.infer<typeof HorizonJobSchema>;
 
 /**
  * The BullMQ job id of horizon `t` of job `jobId`: `<jobId>.t<T>`, so that queueing a horizon twice
  * is a no-op; a later run of a horizon that gave way is `<jobId>.t<T>.r<run>` (the first run's job
- * may still be kept as completed); a portfolio's sibling of that run adds `.s<rank>`. (BullMQ
- * refuses custom ids with one `:`, so the separator is a dot.)
+ * may still be kept as completed); a portfolio's sibling of that run adds `.s<rank>`, a cube of
+ * its split `.c<index>`. (BullMQ refuses custom ids with one `:`, so the separator is a dot.)
  */
-export function horizonJobId(jobId: string, t: number, run?: number, sibling?: number): string {
+export function horizonJobId(
+  jobId: string,
+  t: number,
+  run?: number,
+  sibling?: number,
+  cube?: number,
+): string {
   const primary = run === undefined || run <= 1 ? `${jobId}.t${t}` : `${jobId}.t${t}.r${run}`;
+  if (cube !== undefined) return `${primary}.c${cube}`;
   return sibling === undefined ? primary : `${primary}.s${sibling}`;
 }
 
 /** The id of a queued horizon's job (`horizonJobId` of its payload). */
-export function horizonJobIdOf(job: Pick<HorizonJob, 'jobId' | 't' | 'run' | 'sibling'>): string {
-  return horizonJobId(job.jobId, job.t, job.run, job.sibling);
+export function horizonJobIdOf(job: Pick<HorizonJob, 'jobId' | 't' | 'run' | 'sibling' | 'cube'>): string {
+  return horizonJobId(job.jobId, job.t, job.run, job.sibling, job.cube?.index);
 }
 
-/** The job id, horizon, run and sibling rank of a horizon job id, or undefined for another id. */
+/**
+ * The job id, horizon, run, and sibling rank or cube index of a horizon job id, or undefined for
+ * another id.
+ */
 export function parseHorizonJobId(
   id: string,
-): { jobId: string; t: number; run: number; sibling?: number } | undefined {
-  const match = /^(.+)\.t(\d+)(?:\.r(\d+))?(?:\.s(\d+))?$/.exec(id);
+): { jobId: string; t: number; run: number; sibling?: number; cube?: number } | undefined {
+  const match = /^(.+)\.t(\d+)(?:\.r(\d+))?(?:\.s(\d+)|\.c(\d+))?$/.exec(id);
   if (match === null) return undefined;
   return {
     jobId: match[1]!,
     t: Number(match[2]),
     run: match[3] === undefined ? 1 : Number(match[3]),
     ...(match[4] === undefined ? {} : { sibling: Number(match[4]) }),
+    ...(match[5] === undefined ? {} : { cube: Number(match[5]) }),
   };
 }

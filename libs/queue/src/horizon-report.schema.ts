@@ -34,6 +34,11 @@ const reportBase = {
   sibling: z.number().int().min(1).optional(),
   /** The configuration that ran, `solver/preset/seed`, when the job races a portfolio. */
   config: z.string().optional(),
+  /**
+   * A cube's index (`HorizonJob.cube`), when the report is about one cube of split horizon `t`:
+   * its plan (on SAT) is the cube's, from the cube's instance, for the coordinator to join.
+   */
+  cube: z.number().int().min(0).optional(),
 };
 
 /** A worker started solving a horizon. */

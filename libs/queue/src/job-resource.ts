@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import type { JobEncodingChoices } from './job-request.schema.js';
+import type { HorizonSplitProgress } from './progress-events.js';
 
 /** A job's status: `queued` and `running` while it lasts, then one of the final ones. */
 export const JOB_STATUSES = [
@@ -55,6 +56,8 @@ export interface JobHorizonLine {
     ms: number;
     gaveWay?: true;
   }>;
+  /** When the horizon was split into cubes (docs/farm.md#splitting): its cubes and how they ended. */
+  split?: HorizonSplitProgress;
 }
 
 /**

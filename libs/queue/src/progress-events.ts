@@ -46,6 +46,28 @@ export interface HorizonEventPayload {
     /** The configuration that answered, when the horizon raced a portfolio (`solver/preset/seed`). */
     config?: string;
   };
+  /**
+   * A horizon split into cubes (docs/farm.md#splitting): how many of its `cubes` are `refuted`
+   * (the share of the UNSAT proof done), how many ended without an answer, and the cube whose plan
+   * answered it.
+   */
+  split?: HorizonSplitProgress;
+}
+
+/** A split horizon's cubes, as its progress events and its job resource line give them. */
+export interface HorizonSplitProgress {
+  /** The moves deep its cubes were made. */
+  depth: number;
+  cubes: number;
+  /** Cubes proven to hold no plan, `bound` of them by the game's lower bound at the split. */
+  refuted: number;
+  bound: number;
+  /** Cubes that ended without an answer (a timeout, a formula too large, a failure). */
+  unanswered: number;
+  /** The cube whose plan, joined to its moves, answered the horizon. */
+  answeredBy?: number;
+  /** How long the horizon ran whole before it was split, ms. */
+  afterMs: number;
 }
 
 /** A job's status or bounds changed; `solution` once it is known. */

@@ -151,7 +151,8 @@ export class CoordinatorRuntime {
     this.horizonEvents.on('progress', ({ jobId, data }) => {
       const horizon = parseHorizonJobId(jobId);
       const progress = HorizonProgressSchema.safeParse(data);
-      if (horizon === undefined || !progress.success) return;
+      // A cube's search is not its horizon's: the horizon's events count its cubes refuted instead.
+      if (horizon === undefined || horizon.cube !== undefined || !progress.success) return;
       const { ms, conflicts, vars, clauses, solver } = progress.data;
       this.options.progress.solverProgress({
         jobId: horizon.jobId,

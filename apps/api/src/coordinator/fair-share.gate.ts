@@ -5,7 +5,7 @@ import { z } from 'zod';
 import {
   type FarmKeys,
   HorizonJobSchema,
-  horizonJobId,
+  horizonJobIdOf,
   MAX_PRIORITY,
   nextLookahead,
   parsePayload,
@@ -177,7 +177,7 @@ export class FairShareGate {
     const keyArgs: string[] = [keys.fairTenants, keys.fairHorizons, keys.fairClock];
     const args: string[] = [];
     for (const h of horizons) {
-      const id = horizonJobId(h.payload.jobId, h.payload.t, h.payload.run);
+      const id = horizonJobIdOf(h.payload);
       keyArgs.push(keys.fairPending(h.tenant), this.queue.toKey(id));
       args.push(
         id,

@@ -22,6 +22,8 @@ export interface ResolvedJobOptions {
   encoding?: JobEncodingChoices;
   /** Configurations each horizon races under, its own run included (docs/farm.md#portfolio); absent: 1. */
   portfolio?: number;
+  /** Seconds a horizon runs before it is split into cubes (docs/farm.md#splitting); absent: never. */
+  split?: number;
 }
 
 /** What never changes about a job once it is created. */
@@ -76,6 +78,29 @@ export type RaceLog = Record<
   { startedAt?: number; result?: 'unknown' | 'cancelled' | 'gave-way'; ms?: number }
 >;
 
+/**
+ * A horizon split into cubes on the farm (docs/farm.md#splitting). The cubes themselves are made
+ * again from `depth` when needed (`splitAtDepth`), so the state stays small.
+ */
+export interface SplitRecord {
+  /** The run of the horizon that was split (1: the first). */
+  run: number;
+  depth: number;
+  cubes: number;
+  /** Indexes of the cubes proven UNSAT, `bound` of them by the game's lower bound at the split. */
+  refuted: number[];
+  bound: number;
+  /** Indexes of the cubes that ended without an answer (a timeout, a failure). */
+  unanswered: number[];
+  /** Epoch ms of the split, and how long the horizon had run whole by then. */
+  at: number;
+  afterMs: number;
+  /** The horizon's whole run ended without an answer: the cubes alone decide. */
+  wholeEnded?: true;
+  /** The cube whose plan, joined to its moves, answered the horizon. */
+  answeredBy?: number;
+}
+
 /** What changes as a job runs: its status and the sweep state, stored as JSON in Redis. */
 export interface JobState {
   status: JobStatus;
@@ -90,6 +115,8 @@ export interface JobState {
   solver?: string;
   /** The races of the horizons in flight, when the job races a portfolio. */
   races?: Record<string, RaceLog>;
+  /** The horizons split into cubes, by horizon (docs/farm.md#splitting). */
+  splits?: Record<string, SplitRecord>;
   error?: string;
   /** Epoch ms. */
   finishedAt?: number;

@@ -3,6 +3,7 @@ import { isFinalStatus, type JobHorizonLine, type JobResource } from '@satfarm/q
 
 import type { JobMeta, JobState } from './job-record.js';
 import { jobBounds } from './job-transitions.js';
+import { splitProgress } from './split.js';
 
 /**
  * The job resource of `GET /v1/jobs/:id`: the CLI's report shape (docs/cli.md#solve) plus `id`,
@@ -21,6 +22,7 @@ export function buildJobResource(
   for (const h of state.sweep.horizons) {
     const open = h.state === 'queued' || h.state === 'running';
     if (final && open) continue;
+    const split = state.splits?.[h.t];
     const ms = h.ms ?? (h.state === 'running' && h.startedAt !== undefined ? now - h.startedAt : 0);
     horizons.push({
       t: h.t,
@@ -36,6 +38,8 @@ export function buildJobResource(
       ...(open || state.sizes[h.t]?.config === undefined
         ? {}
         : { config: state.sizes[h.t]!.config!, raced: state.sizes[h.t]!.raced ?? [] }),
+      // The split of the horizon's last run; an earlier run's split says nothing of this one.
+      ...(split === undefined || split.run !== (h.run ?? 1) ? {} : { split: splitProgress(split) }),
     });
   }
   const plan = state.plan;

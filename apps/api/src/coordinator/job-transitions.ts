@@ -43,6 +43,10 @@ export interface JobTransition {
   finished: boolean;
   /** A horizon's portfolio race was decided: what the record learns from it. */
   race?: DecidedRace;
+  /** Horizons that started: each is split when it runs `options.split` seconds (docs/farm.md#splitting). */
+  armSplit?: number[];
+  /** Cubes of split horizons to hand to the queue, by their indexes. */
+  queueCubes?: Array<{ t: number; run: number; indexes: number[] }>;
 }
 
 /**
@@ -64,6 +68,7 @@ export function horizonStarted(
   const transition = quiet(next);
   transition.horizonEvents.push({ jobId: meta.id, t, state: 'running', ms: 0 });
   if (state.status !== 'running') transition.jobEvent = jobEvent(meta, next);
+  if (meta.options.split !== undefined && meta.planning) transition.armSplit = [t];
   return transition;
 }
 
@@ -174,6 +179,10 @@ export function horizonFinished(
   const previous = horizonRecord(state.sweep, t);
   const inFlight = previous?.state === 'queued' || previous?.state === 'running';
   if (inFlight && !ofCurrentRun(state, t, report.run)) transition.cancel.push(t);
+  // A split horizon answered (by its whole run, or by its cubes): the cubes still going stop.
+  const split = state.splits?.[t];
+  if (inFlight && split !== undefined && split.run === (previous?.run ?? 1) && !transition.cancel.includes(t))
+    transition.cancel.push(t);
   return withAnswerEvents(meta, state, report, recorded, improves, transition);
 }
 
@@ -356,7 +365,8 @@ function cancelledEvent(meta: JobMeta, sweep: SweepState, t: number): HorizonEve
   return { jobId: meta.id, t, state: 'cancelled', ms: Math.round(horizonRecord(sweep, t)?.ms ?? 0) };
 }
 
-function quiet(state: JobState): JobTransition {
+/** `state` with nothing to cancel, queue or tell. */
+export function quiet(state: JobState): JobTransition {
   return { state, cancel: [], enqueue: [], horizonEvents: [], finished: false };
 }
 

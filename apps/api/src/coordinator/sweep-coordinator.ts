@@ -4,10 +4,14 @@ import {
   candidateConfigs,
   checkSolveOptions,
   type ExpectedAnswer,
+  type HorizonCubes,
+  joinCube,
   MemoryPortfolioRecord,
   orderConfigs,
   type PortfolioRecord,
   type SolverConfig,
+  splitAtDepth,
+  splitHorizon,
   sweepLowerBound,
   type SweepSettings,
 } from '@satfarm/engine';
@@ -62,6 +66,7 @@ import {
 import { KeyedSerializer } from './keyed-serializer.js';
 import { LruCache } from './lru.cache.js';
 import { expectedAnswer, races } from './race.js';
+import { cubeEnded, endsWholeRun, horizonSplit, type MadeSplit, splitOf, wholeRunEnded } from './split.js';
 
 /** Finds a game by name; throws `InputError` for an unknown one. */
 export type GameLookup = (name: string, field?: string) => GameDefinition<unknown, unknown>;
@@ -158,6 +163,10 @@ interface Prepared {
 export class SweepCoordinator {
   private readonly serial = new KeyedSerializer();
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** The split timers of running horizons, by `<job>.t<T>.r<run>`. */
+  private readonly splitTimers = new Map<string, NodeJS.Timeout>();
+  /** Split horizons' cubes, made once (a SAT cube's join, the queueing) by `<job>.t<T>.r<run>`. */
+  private readonly cubeSets = new LruCache<string, HorizonCubes<unknown, unknown>>(16);
   private readonly batchEvents = new Map<string, NodeJS.Timeout>();
   private readonly instances = new LruCache<string, unknown>(64);
   private readonly parsed = new LruCache<string, unknown>(16);
@@ -353,6 +362,14 @@ export class SweepCoordinator {
 
   /** Applies one worker report. */
   async handleReport(report: HorizonReport): Promise<void> {
+    if (report.cube !== undefined) return this.handleCubeReport(report, report.cube);
+    // A split horizon's whole run that ends without an answer leaves its cubes to decide.
+    const orSplit =
+      (decide: (r: JobRecord, now: number) => JobTransition | undefined) =>
+      (r: JobRecord, now: number): JobTransition | undefined =>
+        endsWholeRun(r.state, report)
+          ? wholeRunEnded(r.meta, r.state, report.t, report.run, now)
+          : decide(r, now);
     if (report.kind === 'started') {
       await this.apply(report.jobId, 'dominated', (r, now) =>
         report.sibling === undefined
@@ -369,8 +386,10 @@ export class SweepCoordinator {
     } else if (report.kind === 'failed') {
       this.deps.metrics.horizonEnded(report.game, 'failed', 0);
       const error = `horizon ${report.t}: ${report.error}`;
-      await this.apply(report.jobId, 'job-finished', (r, now) =>
-        horizonFailed(r.meta, r.state, report.t, report.run, error, now),
+      await this.apply(
+        report.jobId,
+        'job-finished',
+        orSplit((r, now) => horizonFailed(r.meta, r.state, report.t, report.run, error, now)),
       );
     } else {
       this.deps.metrics.horizonEnded(
@@ -385,21 +404,195 @@ export class SweepCoordinator {
       await this.apply(
         report.jobId,
         'dominated',
-        (r, now) => horizonFinished(r.meta, r.state, report, now),
+        orSplit((r, now) => horizonFinished(r.meta, r.state, report, now)),
         answeredAt,
       );
     }
   }
 
   /**
+   * A cube's report: its start is of no interest; its answer refutes it or answers the horizon
+   * with its plan joined to its moves and verified from the original instance (`joinCube`); no
+   * answer or a failure leaves the split unable to prove the horizon (docs/farm.md#splitting).
+   */
+  private async handleCubeReport(report: HorizonReport, index: number): Promise<void> {
+    if (report.kind === 'started') return;
+    const cube = { t: report.t, run: report.run, index };
+    if (report.kind === 'failed' || report.result === 'unknown') {
+      const reason = report.kind === 'failed' ? report.error : report.reason;
+      await this.apply(report.jobId, 'dominated', (r, now) =>
+        cubeEnded(
+          r.meta,
+          r.state,
+          cube,
+          { result: 'unknown', ...(reason === undefined ? {} : { reason }) },
+          now,
+        ),
+      );
+      return;
+    }
+    if (report.result === 'cancelled') return;
+    this.deps.metrics.horizonEnded(
+      report.game,
+      report.result,
+      report.stats.solverMs,
+      undefined,
+      report.stats,
+    );
+    const answeredAt = report.startedAt + report.ms;
+    if (report.result === 'unsat') {
+      await this.apply(
+        report.jobId,
+        'dominated',
+        (r, now) => cubeEnded(r.meta, r.state, cube, { result: 'unsat', report }, now),
+        answeredAt,
+      );
+      return;
+    }
+    const record = await this.deps.store.load(report.jobId);
+    const split = record === undefined ? undefined : splitOf(record.state, report.t, report.run);
+    if (record === undefined || split === undefined) return;
+    let joined: { plan: unknown; planLength: number };
+    try {
+      const cubes = await this.cubesOf(record.meta, report.t, split.run, split.depth);
+      const made = cubes?.cubes[index];
+      if (made === undefined) throw new Error(`the split has no cube ${index}`);
+      const game = this.deps.games(record.meta.game);
+      joined = joinCube(game, await this.parsedOf(record.meta), made, report.plan);
+    } catch (err) {
+      // A joined plan the game's simulator rejects is a bug in its split or join, never an answer.
+      const error = `horizon ${report.t}, cube ${index}: ${err instanceof Error ? err.message : String(err)}`;
+      await this.apply(report.jobId, 'job-finished', (r, now) => jobFailed(r.meta, r.state, error, now));
+      return;
+    }
+    await this.apply(
+      report.jobId,
+      'dominated',
+      (r, now) => cubeEnded(r.meta, r.state, cube, { result: 'sat', joined, report }, now),
+      answeredAt,
+    );
+  }
+
+  /**
+   * Horizon `t` (its run `run`) has run `options.split` seconds: the coordinator splits it into
+   * cubes (the game's split, here on its event loop, bounded by `MAX_SPLIT_STATES`) and queues
+   * them; the whole run goes on beside them (docs/farm.md#splitting). A game that cannot split at
+   * this horizon leaves the whole run alone.
+   */
+  private async splitRunning(meta: JobMeta, t: number, run: number): Promise<void> {
+    const record = await this.deps.store.load(meta.id);
+    if (record === undefined || horizonRecord(record.state.sweep, t)?.state !== 'running') return;
+    let cubes: HorizonCubes<unknown, unknown> | undefined;
+    try {
+      cubes = await this.cubesOf(meta, t, run);
+    } catch (err) {
+      const error = `horizon ${t}: ${err instanceof Error ? err.message : String(err)}`;
+      await this.apply(meta.id, 'job-finished', (r, now) => jobFailed(r.meta, r.state, error, now));
+      return;
+    }
+    if (cubes === undefined) return;
+    const made: MadeSplit = {
+      depth: cubes.depth,
+      cubes: cubes.cubes.map(({ index, t: cubeT, lowerBound }) => ({ index, t: cubeT, lowerBound })),
+      ...(cubes.plan === undefined ? {} : { plan: cubes.plan }),
+    };
+    await this.apply(meta.id, 'dominated', (r, now) => horizonSplit(r.meta, r.state, t, run, made, now));
+  }
+
+  /**
+   * The cubes of horizon `t` (its run `run`): split as `SPLIT_MIN_CUBES` asks, or, given
+   * the split's `depth`, made again exactly as they were (after a restart, on another replica).
+   */
+  private async cubesOf(
+    meta: JobMeta,
+    t: number,
+    run: number,
+    depth?: number,
+  ): Promise<HorizonCubes<unknown, unknown> | undefined> {
+    const key = `${meta.id}.t${t}.r${run}`;
+    const cached = this.cubeSets.get(key);
+    if (cached !== undefined && (depth === undefined || cached.depth === depth)) return cached;
+    const game = this.deps.games(meta.game);
+    const parsed = await this.parsedOf(meta);
+    const cubes =
+      depth === undefined
+        ? splitHorizon(game, parsed, t, { minCubes: SPLIT_MIN_CUBES })
+        : splitAtDepth(game, parsed, t, depth);
+    if (cubes !== undefined) this.cubeSets.set(key, cubes);
+    return cubes;
+  }
+
+  /** Splits horizon `t` (its run `run`) once it has run the job's `options.split` seconds. */
+  private armSplit(meta: JobMeta, t: number, run: number, startedAt: number): void {
+    const after = meta.options.split;
+    const key = `${meta.id}.t${t}.r${run}`;
+    if (after === undefined || this.splitTimers.has(key)) return;
+    const timer = setTimeout(
+      () => {
+        this.splitTimers.delete(key);
+        void this.splitRunning(meta, t, run).catch(() => undefined);
+      },
+      Math.max(0, startedAt + after * 1000 - this.clock()),
+    );
+    timer.unref();
+    this.splitTimers.set(key, timer);
+  }
+
+  /** The queue entries of cubes `indexes` of split horizon `t` (its run `run`). */
+  private async cubeEntries(
+    meta: JobMeta,
+    state: JobState,
+    t: number,
+    run: number,
+    indexes: readonly number[],
+  ): Promise<HorizonToQueue[]> {
+    const split = state.splits?.[t];
+    if (split === undefined || indexes.length === 0) return [];
+    const cubes = await this.cubesOf(meta, t, run, split.depth);
+    if (cubes === undefined) return [];
+    const base = this.horizon(meta, await this.instanceOf(meta.id), t, state.sweep);
+    // A cube is no patient probe: it runs until it answers, the job's deadline or a cancel.
+    const { limitMs: _limitMs, ...payload } = base.payload;
+    return indexes.flatMap((index) => {
+      const cube = cubes.cubes[index];
+      if (cube === undefined) return [];
+      return [
+        {
+          ...base,
+          payload: {
+            ...payload,
+            cube: { index, t: cube.t, lowerBound: cube.lowerBound, instance: cube.instance },
+          },
+        },
+      ];
+    });
+  }
+
+  /**
    * A horizon job failed without a report from its worker (BullMQ gave up on it after its workers
-   * died holding it): the job fails, since nothing will answer that horizon.
+   * died holding it): the job fails, since nothing will answer that horizon. A lost cube is a cube
+   * without an answer; a split horizon's whole run lost leaves its cubes to decide.
    */
   async horizonLost(horizonJobId: string, reason: string): Promise<void> {
     const horizon = parseHorizonJobId(horizonJobId);
     // A sibling lost costs the race nothing: the horizon's own run goes on.
     if (horizon === undefined || horizon.sibling !== undefined) return;
+    const { cube } = horizon;
+    if (cube !== undefined) {
+      await this.apply(horizon.jobId, 'dominated', (r, now) =>
+        cubeEnded(
+          r.meta,
+          r.state,
+          { t: horizon.t, run: horizon.run, index: cube },
+          { result: 'unknown', reason },
+          now,
+        ),
+      );
+      return;
+    }
     await this.apply(horizon.jobId, 'job-finished', (r, now) => {
+      if (splitOf(r.state, horizon.t, horizon.run) !== undefined)
+        return wholeRunEnded(r.meta, r.state, horizon.t, horizon.run, now);
       const record = horizonRecord(r.state.sweep, horizon.t);
       if (record?.state !== 'queued' && record?.state !== 'running') return undefined;
       // An earlier run of a horizon that gave way is not the one in flight.
@@ -636,6 +829,19 @@ export class SweepCoordinator {
           ),
         );
       }
+      for (const h of inFlight) {
+        const split = splitOf(record.state, h.t);
+        if (split !== undefined) {
+          // The open cubes go back to the queue (a no-op for those still there).
+          const ended = new Set([...split.refuted, ...split.unanswered]);
+          const open = Array.from({ length: split.cubes }, (_, i) => i).filter((i) => !ended.has(i));
+          await this.deps.dispatch.enqueue(
+            await this.cubeEntries(record.meta, record.state, h.t, split.run, open).catch(() => []),
+          );
+        } else if (h.state === 'running' && h.startedAt !== undefined) {
+          this.armSplit(record.meta, h.t, h.run ?? 1, h.startedAt);
+        }
+      }
       await this.apply(id, 'dominated', (r, now) => {
         const transition = reconcile(r.meta, r.state, now);
         return transition.enqueue.length > 0 || transition.finished ? transition : undefined;
@@ -646,9 +852,11 @@ export class SweepCoordinator {
 
   /** Stops the deadline timers (the jobs themselves go on, in Redis). */
   close(): void {
-    for (const timer of [...this.timers.values(), ...this.batchEvents.values()]) clearTimeout(timer);
+    for (const timer of [...this.timers.values(), ...this.batchEvents.values(), ...this.splitTimers.values()])
+      clearTimeout(timer);
     this.timers.clear();
     this.batchEvents.clear();
+    this.splitTimers.clear();
   }
 
   private prepare(
@@ -701,6 +909,7 @@ export class SweepCoordinator {
       presets: checked.presets,
       ...(o.encoding === undefined ? {} : { encoding: o.encoding }),
       ...portfolioOption(o.portfolio, settings.portfolio),
+      ...(checked.splitAfterSec === undefined ? {} : { split: checked.splitAfterSec }),
     };
     const given = checked.givenPlan;
     const lower = game.planning ? sweepLowerBound(game, parsed) : 0;
@@ -895,6 +1104,15 @@ export class SweepCoordinator {
         ),
       );
     }
+    for (const { t, run, indexes } of transition.queueCubes ?? []) {
+      work.push(
+        this.cubeEntries(meta, transition.state, t, run, indexes).then((cubes) => dispatch.enqueue(cubes)),
+      );
+    }
+    for (const t of transition.armSplit ?? []) {
+      const record = horizonRecord(transition.state.sweep, t);
+      if (record?.startedAt !== undefined) this.armSplit(meta, t, record.run ?? 1, record.startedAt);
+    }
     if (transition.race !== undefined) {
       const { game, expected, entries } = transition.race;
       // The record only orders later races: losing one race's entries costs nothing else.
@@ -908,6 +1126,11 @@ export class SweepCoordinator {
       this.timers.delete(meta.id);
       this.instances.delete(meta.id);
       this.parsed.delete(meta.id);
+      for (const [key, timer] of this.splitTimers) {
+        if (!key.startsWith(`${meta.id}.t`)) continue;
+        clearTimeout(timer);
+        this.splitTimers.delete(key);
+      }
     }
     await Promise.all(work);
   }
@@ -940,27 +1163,42 @@ export class SweepCoordinator {
 
   private async render(meta: JobMeta, solution: unknown): Promise<unknown> {
     try {
-      const game = this.deps.games(meta.game);
-      let parsed = this.parsed.get(meta.id);
-      if (parsed === undefined) {
-        parsed = game.parse(await this.instanceOf(meta.id));
-        this.parsed.set(meta.id, parsed);
-      }
-      return safeRender(game, parsed, solution);
+      return safeRender(this.deps.games(meta.game), await this.parsedOf(meta), solution);
     } catch {
       return undefined;
     }
   }
+
+  /** A job's instance as its game parsed it (as `prepare` did, level files and all). */
+  private async parsedOf(meta: JobMeta): Promise<unknown> {
+    let parsed = this.parsed.get(meta.id);
+    if (parsed === undefined) {
+      const game = this.deps.games(meta.game);
+      parsed = game.parse(await this.instanceOf(meta.id), { readableFiles: this.readableFiles });
+      this.parsed.set(meta.id, parsed);
+    }
+    return parsed;
+  }
 }
 
-/** The queue ids of the runs a transition cancels: a horizon's current run, and its siblings. */
+/**
+ * The queue ids of the runs a transition cancels: a horizon's current run, its siblings, and the
+ * cubes of its split still open (those refuted or unanswered have ended).
+ */
 function runIds(meta: JobMeta, transition: JobTransition): string[] {
   const siblings = (meta.options.portfolio ?? 1) - 1;
   return transition.cancel.flatMap((t) => {
     const run = horizonRecord(transition.state.sweep, t)?.run;
+    const split = transition.state.splits?.[t];
+    const ended = new Set([...(split?.refuted ?? []), ...(split?.unanswered ?? [])]);
+    const cubes =
+      split === undefined || split.run !== (run ?? 1)
+        ? []
+        : Array.from({ length: split.cubes }, (_, i) => i).filter((i) => !ended.has(i));
     return [
       horizonJobId(meta.id, t, run),
       ...Array.from({ length: Math.max(0, siblings) }, (_, i) => horizonJobId(meta.id, t, run, i + 1)),
+      ...cubes.map((i) => horizonJobId(meta.id, t, run, undefined, i)),
     ];
   });
 }
@@ -1007,6 +1245,13 @@ function summaryOf(game: GameDefinition<unknown, unknown>, parsed: unknown): str
   }
 }
 
+/**
+ * The fewest cubes left to a solver a farm's split aims for (`splitHorizon`'s `minCubes`): one
+ * move deep unless that leaves a single cube open. The coordinator does not know the farm's free
+ * slots, and every move deeper multiplies the cubes and their summed cost (docs/solvers.md: 12
+ * cubes of a 3x3 horizon took twice its whole run's solver time).
+ */
+const SPLIT_MIN_CUBES = 2;
 /** Jobs read per page when a batch is exported or cancelled. */
 const RESULTS_PAGE = 500;
 /** How long the record's order of configurations is reused before it is read again. */

@@ -152,6 +152,36 @@ describe(timelineFromResource.name, () => {
     expect(live.horizons.find((h) => h.t === 2)?.config).toBe('cadical/default/0');
   });
 
+  it("counts a split horizon's cubes refuted from its events, never backwards, and keeps them when it ends", () => {
+    const split = (refuted: number, answeredBy?: number) => ({
+      depth: 1,
+      cubes: 12,
+      refuted,
+      bound: 6,
+      unanswered: 0,
+      afterMs: 0,
+      ...(answeredBy === undefined ? {} : { answeredBy }),
+    });
+    let timeline = timelineFromResource(resource(), 1000);
+    timeline = applyHorizonEvent(timeline, { jobId, t: 2, state: 'running', ms: 100, split: split(8) }, 1100);
+    // A late event of fewer refuted cubes does not undo the count.
+    timeline = applyHorizonEvent(timeline, { jobId, t: 2, state: 'running', ms: 90, split: split(7) }, 1200);
+    expect(timeline.horizons.find((h) => h.t === 2)?.split).toEqual({ cubes: 12, refuted: 8 });
+    timeline = applyHorizonEvent(timeline, { jobId, t: 2, state: 'unsat', ms: 900 }, 1300);
+    expect(timeline.horizons.find((h) => h.t === 2)).toMatchObject({ state: 'unsat', split: { refuted: 8 } });
+    const final = resource({
+      status: 'optimal',
+      bounds: { lower: 3, upper: 3 },
+      horizon: 3,
+      horizons: [{ t: 3, result: 'sat', ms: 300, split: split(5, 4) }],
+    });
+    expect(timelineFromResource(final, 3000).horizons[0]?.split).toEqual({
+      cubes: 12,
+      refuted: 5,
+      answeredBy: 4,
+    });
+  });
+
   it("keeps a horizon's solver calls from the resource, or from the event that ended it", () => {
     const final = resource({
       status: 'optimal',

@@ -27,6 +27,8 @@ export interface HorizonView {
   reason?: string;
   /** The configuration that answered, when the horizon raced a portfolio (`kissat/sat/3`). */
   config?: string;
+  /** When the horizon was split into cubes: how many, how many refuted (the proof's progress). */
+  split?: { cubes: number; refuted: number; answeredBy?: number };
 }
 
 /** The bounds at one moment. */
@@ -101,6 +103,7 @@ export function timelineFromResource(job: JobResource, now: number, previous?: J
         ms: line.ms,
         ...(line.by === undefined ? {} : { by: line.by }),
         ...(line.reason === undefined ? {} : { reason: line.reason }),
+        ...(line.split === undefined ? {} : { split: line.split }),
       },
       now,
     );
@@ -160,6 +163,15 @@ export function applyHorizonEvent(
   const by = event.by ?? same?.by;
   const reason = event.reason ?? same?.reason;
   const config = event.stats?.config ?? same?.config;
+  // Cubes are only ever refuted, never un-refuted: a late event keeps the larger count.
+  const split =
+    event.split === undefined
+      ? old?.split
+      : {
+          cubes: event.split.cubes,
+          refuted: Math.max(event.split.refuted, old?.split?.refuted ?? 0),
+          ...(event.split.answeredBy === undefined ? {} : { answeredBy: event.split.answeredBy }),
+        };
   const view: HorizonView = {
     t: event.t,
     state: event.state,
@@ -172,6 +184,7 @@ export function applyHorizonEvent(
     ...(by === undefined ? {} : { by }),
     ...(reason === undefined ? {} : { reason }),
     ...(config === undefined ? {} : { config }),
+    ...(split === undefined ? {} : { split }),
     ...rate(old, event),
     ...sizes(old, event),
   };

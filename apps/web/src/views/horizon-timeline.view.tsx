@@ -13,7 +13,7 @@ const LABELS: Record<string, string> = {
 /**
  * One row per horizon: its state, a bar as long as it has run (growing while it runs), its time,
  * the solver's conflicts a second, and its formula (with the solver calls, where a lazy encoding
- * refined it).
+ * refined it); a split horizon shows its cubes refuted, the share of its UNSAT proof done.
  */
 export function HorizonTimelineView({ timeline, now }: { timeline: JobTimeline; now: number }) {
   const elapsed = timeline.horizons.map((h) => horizonElapsedMs(h, now));
@@ -55,6 +55,12 @@ export function HorizonTimelineView({ timeline, now }: { timeline: JobTimeline; 
               )}
               {h.config !== undefined && (
                 <span class="part" data-testid="horizon-config">{` · ${h.config}`}</span>
+              )}
+              {h.split !== undefined && (
+                <span class="part" data-testid="horizon-split">
+                  {` · cubes refuted ${h.split.refuted}/${h.split.cubes}`}
+                  {h.split.answeredBy === undefined ? '' : ` · cube ${h.split.answeredBy} answered`}
+                </span>
               )}
               {h.by !== undefined && <span class="part">{h.by}</span>}
               {h.reason !== undefined && (

@@ -65,6 +65,7 @@ const SAME_OPTION: Array<[string[], Record<string, unknown>]> = [
   [['--presets'], { presets: true }],
   [['--no-presets'], { presets: false }],
   [['--no-quick-plan'], { quickPlan: false }],
+  [['--trust-bound'], { trustBound: true }],
   [['--plan', 'N NE J'], { plan: 'N NE J' }],
   [['--encoding', '{"shotBudget": true, "window": 2}'], { encoding: { shotBudget: true, window: 2 } }],
 ];

@@ -80,10 +80,12 @@ export async function solveInstance(
 /**
  * Where a sweep starts: one below the game's admissible lower bound, so that a reported optimum
  * is always backed by the UNSAT result of the horizon below it, even when the bound is tight
- * (the bound is code; the UNSAT result is a proof).
+ * (the bound is code; the UNSAT result is a proof). With `trusted` (`trustBound`, for a game whose
+ * bound an exhaustive search proves: `boundProof`), at the bound itself.
  */
-export function sweepLowerBound<I>(game: GameDefinition<I, unknown>, instance: I): number {
-  return Math.max(0, game.lowerBound(instance) - 1);
+export function sweepLowerBound<I>(game: GameDefinition<I, unknown>, instance: I, trusted = false): number {
+  const bound = game.lowerBound(instance);
+  return trusted && game.boundProof !== undefined ? bound : Math.max(0, bound - 1);
 }
 
 /** Solves an instance already parsed by its game (see `solveInstance`). */
@@ -143,7 +145,7 @@ async function sweepHorizons<I, S>(
   // The timeout covers the whole solve: the quick plan searched for before the sweep too.
   const started = performance.now();
   const { parallelism, slots } = limitsFrom(options);
-  const lower = sweepLowerBound(game, instance);
+  const lower = sweepLowerBound(game, instance, settings.boundProof !== undefined);
   const { maxHorizon: max, minHorizon, policy, patienceSec: patience, presets } = settings;
   const start = hintedStart(lower, minHorizon);
   const given = settings.givenPlan;
@@ -233,6 +235,7 @@ async function sweepHorizons<I, S>(
     solution: result.plan,
     verified: result.plan !== undefined,
     bounds: result.bounds,
+    ...(settings.boundProof === undefined ? {} : { boundProof: settings.boundProof }),
     horizons: result.horizons.map((h): HorizonLine => ({
       t: h.t,
       result: h.result,

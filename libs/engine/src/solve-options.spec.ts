@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { gameById, InputError, MAX_HORIZON, SolverNameSchema } from '@satfarm/games';
 import { SOLVER_NAMES } from '@satfarm/solver';
 
+import { sweepLowerBound } from './solve-instance.js';
 import { checkSolveOptions, GIVEN_PLAN } from './solve-options.js';
 import { type PigeonPlan, pigeonLadderGame } from './testing/pigeon-ladder.game.js';
 
@@ -55,6 +56,23 @@ describe(checkSolveOptions.name, () => {
       field: 'split',
       reason: 'applies to planning games with a horizon sweep, not to cnf',
     });
+  });
+
+  it("trusts a bound only a search proves: the cube's, and no other game's", () => {
+    const cube = gameById('cube');
+    const instance = cube.parse({ size: 3, scramble: 'R U F' });
+    expect(checkSolveOptions(cube, instance, { trustBound: true }).boundProof).toBe(cube.boundProof);
+    expect(checkSolveOptions(cube, instance, {}).boundProof).toBeUndefined();
+    // Three moves from solved, inside the goal perimeter: the bound is the exact distance.
+    expect(sweepLowerBound(cube, instance, true)).toBe(3);
+    expect(sweepLowerBound(cube, instance)).toBe(2);
+    const snake = gameById('snake');
+    const apples = snake.parse({ width: 4, height: 4, length: 2, start: [0, 0], apples: [[3, 3]] });
+    const err = refusal(() => checkSolveOptions(snake, apples, { trustBound: true }));
+    expect(err).toMatchObject({ field: 'trustBound' });
+    expect(err.reason).toMatch(/not proven by a search/);
+    // A game without a proof starts one below whatever the caller asks.
+    expect(sweepLowerBound(snake, apples, true)).toBe(snake.lowerBound(apples) - 1);
   });
 
   it('gives a single-solve game horizon 0 and no sweep to steer', () => {

@@ -87,6 +87,8 @@ export interface SweepSettings<S> {
   /** Seconds a horizon runs whole before it is split into cubes (`split`); absent: never split. */
   splitAfterSec?: number;
   presets: boolean;
+  /** Start at the game's proven lower bound (`trustBound`): what proves it, when asked. */
+  boundProof?: string;
   /** The caller's plan, read by the game and replayed by its simulator (`givenPlanOf`). */
   givenPlan?: KnownPlan<S>;
 }
@@ -128,6 +130,11 @@ export function checkSolveOptions<I, S>(
       `must be at most the largest horizon, ${maxHorizon}; got ${minHorizon}`,
     );
   }
+  if (options.trustBound === true && game.boundProof === undefined)
+    throw new InputError(
+      'trustBound',
+      `${game.id}'s lower bound is not proven by a search, so the sweep starts one below it`,
+    );
   const givenPlan =
     options.plan === undefined ? undefined : givenPlanOf(game, instance, options.plan, maxHorizon);
   return {
@@ -137,6 +144,7 @@ export function checkSolveOptions<I, S>(
     ...(patienceSec === undefined ? {} : { patienceSec }),
     ...(split === undefined || split === 'off' ? {} : { splitAfterSec: split }),
     presets: options.presets ?? game.solverPresets ?? false,
+    ...(options.trustBound === true ? { boundProof: game.boundProof! } : {}),
     ...(givenPlan === undefined ? {} : { givenPlan }),
   };
 }

@@ -71,6 +71,11 @@ export interface SolveReport {
   solution?: unknown;
   verified: boolean;
   bounds: { lower: number; upper?: number };
+  /**
+   * What proves the lower bound when the sweep started at the game's bound (`trustBound`); absent,
+   * an optimum is backed by the UNSAT answer of the horizon below it.
+   */
+  boundProof?: string;
   horizons: HorizonLine[];
   stats: { vars: number; clauses: number; solver: string; wallMs: number };
   /** With `unique`: whether a second, different solution exists (it is shown when it does). */

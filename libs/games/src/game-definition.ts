@@ -105,6 +105,12 @@ export interface GameDefinition<I = unknown, S = unknown> {
   parse(input: unknown, context?: ParseContext): I;
   /** An admissible lower bound on the horizon (0 for non-planning games). */
   lowerBound(instance: I): number;
+  /**
+   * How the lower bound is proven, where it is: by an exhaustive search whose results the bound
+   * reads (the cube: breadth-first distances). `trustBound` then starts a sweep at the bound
+   * rather than one below, so an optimum equal to it needs no UNSAT run (docs/games.md).
+   */
+  readonly boundProof?: string;
   /** The horizon cap used when the user gives none. */
   defaultMaxHorizon(instance: I): number;
   encode(instance: I, horizon: number, options?: EncodeOptions): Encoded<S>;

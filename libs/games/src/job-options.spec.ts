@@ -96,7 +96,17 @@ describe('JobOptionsSchema', () => {
 describe('SWEEP_ONLY_OPTIONS', () => {
   it("are the options a horizon sweep alone reads, by the table's scope", () => {
     expect([...SWEEP_ONLY_OPTIONS].sort()).toEqual(
-      ['maxHorizon', 'minHorizon', 'patienceSec', 'plan', 'policy', 'presets', 'quickPlan', 'split'].sort(),
+      [
+        'maxHorizon',
+        'minHorizon',
+        'patienceSec',
+        'plan',
+        'policy',
+        'presets',
+        'quickPlan',
+        'split',
+        'trustBound',
+      ].sort(),
     );
   });
 });

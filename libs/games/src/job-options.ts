@@ -220,6 +220,17 @@ export const JOB_OPTIONS = {
       },
     },
   },
+  trustBound: {
+    schema: z.boolean(),
+    description:
+      "planning games whose lower bound is proven by an exhaustive search (cube): start the sweep at the bound, not one below, so an optimum equal to the bound needs no solver's UNSAT run below it",
+    default: 'false',
+    scope: 'sweep',
+    flag: {
+      flags: '--trust-bound',
+      help: "start the sweep at the game's proven lower bound (cube), not one below: an optimum equal to it needs no UNSAT run",
+    },
+  },
   quickPlan: {
     schema: z.boolean(),
     description:

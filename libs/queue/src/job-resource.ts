@@ -76,6 +76,8 @@ export interface JobResource {
   solution?: unknown;
   verified: boolean;
   bounds: { lower: number; upper?: number };
+  /** What proves the lower bound when the sweep started at it (`options.trustBound`). */
+  boundProof?: string;
   horizons: JobHorizonLine[];
   stats: { vars: number; clauses: number; solver: string; wallMs: number };
   unique?: boolean;

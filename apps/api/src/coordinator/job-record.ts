@@ -42,6 +42,8 @@ export interface JobMeta {
   options: ResolvedJobOptions;
   /** The game's admissible lower bound on the horizon for this instance. */
   lowerBound: number;
+  /** What proves `lowerBound` when the sweep starts at it (`options.trustBound`). */
+  boundProof?: string;
   /** Epoch ms. */
   createdAt: number;
   /** Epoch ms after which the job stops (from `timeoutSec`). */

@@ -54,6 +54,7 @@ export function buildJobResource(
     ...(plan !== undefined ? { solution: plan.solution } : {}),
     verified: plan !== undefined,
     bounds: jobBounds(meta, state),
+    ...(meta.boundProof === undefined ? {} : { boundProof: meta.boundProof }),
     horizons,
     stats: {
       vars: shown?.vars ?? 0,

@@ -270,3 +270,27 @@ describe(SweepCoordinator.name, () => {
     });
   });
 });
+
+describe(`${SweepCoordinator.name}: a proven bound`, () => {
+  it('starts the sweep at the bound with trustBound, and the job says what proves it', async () => {
+    const { coordinator, dispatch } = farm();
+    // Three moves from solved, inside the cube's goal perimeter: its bound is the exact distance.
+    const instance = { size: 3, scramble: 'R U F' };
+    const { jobIds } = await coordinator.submit([
+      { game: 'cube', instance, options: { trustBound: true, parallelism: 1 } },
+      { game: 'cube', instance, options: { parallelism: 1 } },
+    ]);
+    expect(dispatch.queuedOf(jobIds[0]!)).toEqual([3]);
+    expect(dispatch.queuedOf(jobIds[1]!)).toEqual([2]);
+    expect((await coordinator.resource(jobIds[0]!))?.boundProof).toMatch(/breadth-first/);
+    expect((await coordinator.resource(jobIds[1]!))?.boundProof).toBeUndefined();
+  });
+
+  it('refuses trustBound for a game whose bound no search proves, naming the option', async () => {
+    const { coordinator, dispatch } = farm();
+    const err = await rejection(coordinator.submit([pigeons({ trustBound: true })]));
+    expect(err.message).toMatch(/options\.trustBound/);
+    expect(dispatch.queued).toEqual([]);
+  });
+});
+

@@ -912,7 +912,7 @@ export class SweepCoordinator {
       ...(checked.splitAfterSec === undefined ? {} : { split: checked.splitAfterSec }),
     };
     const given = checked.givenPlan;
-    const lower = game.planning ? sweepLowerBound(game, parsed) : 0;
+    const lower = game.planning ? sweepLowerBound(game, parsed, checked.boundProof !== undefined) : 0;
     const meta: JobMeta = {
       id: randomUUID(),
       ...(batchId === undefined ? {} : { batchId }),
@@ -925,6 +925,7 @@ export class SweepCoordinator {
       options,
       createdAt: now,
       lowerBound: lower,
+      ...(checked.boundProof === undefined ? {} : { boundProof: checked.boundProof }),
       ...(o.timeoutSec === undefined ? {} : { deadline: now + Math.round(o.timeoutSec * 1000) }),
     };
     const quickPlan =

@@ -60,6 +60,7 @@ export const cubeGame: GameDefinition<CubeInstance, CubeSolution> = {
   planning: true,
   parse: parseCubeInstance,
   lowerBound: (instance) => cubeLowerBound(instance),
+  boundProof: 'breadth-first distances (goal perimeter, pattern databases, pattern tables)',
   defaultMaxHorizon: (instance) => GODS_NUMBER[instance.size][instance.metric],
   // Faster on both cubes (bench/README.md#cube-latest-figures).
   solverPresets: true,

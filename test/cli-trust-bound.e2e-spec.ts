@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+
+import { runCli } from './support/run-cli.js';
+
+/**
+ * `solve --trust-bound`: a game whose lower bound an exhaustive search proves (the cube's
+ * breadth-first distances) starts its sweep at the bound, so an optimum equal to it needs no
+ * solver's UNSAT run below it; the report says what proves the bound.
+ */
+interface Report {
+  status: string;
+  horizon?: number;
+  bounds: { lower: number; upper?: number };
+  boundProof?: string;
+  horizons: Array<{ t: number; result: string }>;
+}
+
+async function solve(game: string, input: object, args: string[] = []): Promise<Report> {
+  const run = await runCli(['solve', game, '--input', JSON.stringify(input), '--json', ...args]);
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as Report;
+}
+
+// Three moves from solved, inside the goal perimeter: the bound is the exact distance, tables or not.
+const CUBE = { size: 3, scramble: 'R U F' };
+
+describe('solve --trust-bound', () => {
+  it('proves the optimum at the bound without the UNSAT run below it', async () => {
+    const trusted = await solve('cube', CUBE, ['--trust-bound']);
+    expect(trusted).toMatchObject({ status: 'optimal', horizon: 3, bounds: { lower: 3, upper: 3 } });
+    expect(trusted.boundProof).toMatch(/breadth-first/);
+    expect(trusted.horizons.filter((h) => h.result === 'unsat')).toEqual([]);
+
+    const proven = await solve('cube', CUBE);
+    expect(proven).toMatchObject({ status: 'optimal', horizon: 3, bounds: { lower: 3, upper: 3 } });
+    expect(proven.boundProof).toBeUndefined();
+    expect(proven.horizons).toContainEqual(expect.objectContaining({ t: 2, result: 'unsat' }));
+  });
+
+  it('refuses it for a game whose bound no search proves (exit 2, naming it)', async () => {
+    const run = await runCli([
+      'solve',
+      'snake',
+      '--input',
+      JSON.stringify({ width: 4, height: 4, length: 2, start: [0, 0], apples: [[3, 3]] }),
+      '--trust-bound',
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/trustBound: snake's lower bound is not proven by a search/);
+  });
+});

@@ -293,4 +293,3 @@ describe(`${SweepCoordinator.name}: a proven bound`, () => {
     expect(dispatch.queued).toEqual([]);
   });
 });
-

@@ -67,17 +67,11 @@ export function splitHorizon<I, S>(
   const maxCubes = options.maxCubes ?? MAX_CUBES;
   let chosen: HorizonCubes<I, S> | undefined;
   for (let depth = 1; depth <= maxDepth; depth++) {
-    const split = game.split(instance, depth, t);
+    const split = splitAtDepth(game, instance, t, depth);
     if (split === undefined || (chosen !== undefined && split.cubes.length > maxCubes)) break;
-    if (split.plan !== undefined) {
-      const planLength = game.planLength?.(split.plan) ?? t;
-      const verdict = game.verify(instance, split.plan, t);
-      if (!verdict.ok) throw new VerificationError(game.id, t, `the split's plan: ${verdict.reason}`);
-      return { t, depth, cubes: [], plan: { plan: split.plan, planLength } };
-    }
-    const cubes = cubesOf(game, t, split.cubes);
-    chosen = { t, depth, cubes };
-    const open = cubes.filter((cube) => cube.lowerBound <= cube.t).length;
+    if (split.plan !== undefined) return split;
+    chosen = split;
+    const open = split.cubes.filter((cube) => cube.lowerBound <= cube.t).length;
     if (open === 0 || open >= options.minCubes) break;
   }
   return chosen;

@@ -16,7 +16,8 @@ export type CubeSize = 2 | 3;
 
 type Vec = readonly [number, number, number];
 
-const NORMAL: Record<Face, Vec> = {
+/** Each face's outward normal (x right, y up, z front). */
+export const FACE_NORMAL: Record<Face, Vec> = {
   U: [0, 1, 0],
   R: [1, 0, 0],
   F: [0, 0, 1],
@@ -85,7 +86,7 @@ export class FaceletGeometry {
       }
     }
     for (const face of FACES) {
-      const axis = NORMAL[face];
+      const axis = FACE_NORMAL[face];
       const target = new Int16Array(this.count);
       for (let i = 0; i < this.count; i++) {
         const p = this.points[i]!;
@@ -125,10 +126,10 @@ export class FaceletGeometry {
   faceletOf(cubieFaces: readonly Face[], face: Face): number {
     const centre: [number, number, number] = [0, 0, 0];
     for (const f of cubieFaces) {
-      const nrm = NORMAL[f];
+      const nrm = FACE_NORMAL[f];
       for (let a = 0; a < 3; a++) centre[a]! += nrm[a]! * (this.size - 1);
     }
-    const nrm = NORMAL[face];
+    const nrm = FACE_NORMAL[face];
     return this.at([centre[0] + nrm[0], centre[1] + nrm[1], centre[2] + nrm[2]]);
   }
 

@@ -5,20 +5,13 @@
  * so a position and its images have the same distance to solved in either metric, and a pattern
  * table of one cubie group bounds the images of that group too (`StrongCubeBound`).
  */
-import { FACES, type Face, FaceletGeometry } from './cube.facelets.js';
+import { FACE_NORMAL, FACES, type Face, FaceletGeometry } from './cube.facelets.js';
 import { CORNERS, CubeState, EDGES, type Move } from './cube.model.js';
 
 type Row = readonly [number, number, number];
 type Matrix = readonly [Row, Row, Row];
 
-const NORMAL: Record<Face, Row> = {
-  U: [0, 1, 0],
-  R: [1, 0, 0],
-  F: [0, 0, 1],
-  D: [0, -1, 0],
-  L: [-1, 0, 0],
-  B: [0, 0, -1],
-};
+const NORMAL: Record<Face, Row> = FACE_NORMAL;
 
 const apply = (m: Matrix, v: Row): Row => [
   m[0][0] * v[0] + m[0][1] * v[1] + m[0][2] * v[2],

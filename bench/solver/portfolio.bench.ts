@@ -79,7 +79,8 @@ function quarterTurnScramble(moves: number, seed: number): string {
   let state = seed;
   const next = (n: number): number => {
     state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state % n;
+    // The low bits of this generator cycle with a short period (bit 0 alternates); draw from the high ones.
+    return Math.floor((state / 2 ** 31) * n);
   };
   const out: string[] = [];
   while (out.length < moves) {

@@ -311,13 +311,21 @@ describe('satfarm serve with SATFARM_DATABASE_URL', () => {
   });
 
   it('refuses a bad URL (exit 2) and an unreachable database, naming SATFARM_DATABASE_URL', async () => {
-    const env = { ...process.env, REDIS_URL: TEST_REDIS_URL, SATFARM_PREFIX: uniquePrefix('pg-bad') };
-    const bad = await serveFailure({ ...env, SATFARM_DATABASE_URL: 'mysql://u:hunter2@db/farm' });
+    const prefix = uniquePrefix('pg-bad');
+    const env = { ...process.env, REDIS_URL: TEST_REDIS_URL, SATFARM_PREFIX: prefix };
+    let bad: string;
+    let unreachable: string;
+    try {
+      bad = await serveFailure({ ...env, SATFARM_DATABASE_URL: 'mysql://u:hunter2@db/farm' });
+      unreachable = await serveFailure({
+        ...env,
+        SATFARM_DATABASE_URL: 'postgres://u:hunter2@127.0.0.1:1/farm',
+      });
+    } finally {
+      // The queues' meta keys are written before the database is reached.
+      await deletePrefix(prefix);
+    }
     expect(bad).toMatch(/exited with 2: .*SATFARM_DATABASE_URL: expected postgres:\/\//s);
-    const unreachable = await serveFailure({
-      ...env,
-      SATFARM_DATABASE_URL: 'postgres://u:hunter2@127.0.0.1:1/farm',
-    });
     expect(unreachable).toMatch(/exited with [1-9]\d*: .*SATFARM_DATABASE_URL: .*127\.0\.0\.1:1\/farm/s);
     for (const message of [bad, unreachable]) expect(message).not.toMatch(/hunter2/);
   });

@@ -73,7 +73,7 @@ export function encodeHorizon<I, S>(
   limits: BuildLimits = {},
   name?: (field: 'horizon') => string,
 ): EncodedHorizon<S> {
-  const horizon = checkHorizonRequest(game as GameDefinition<unknown, unknown>, request, name);
+  const horizon = checkHorizonRequest(game, request, name);
   const { encoding } = request;
   const encoded = encodeWithin(
     game,

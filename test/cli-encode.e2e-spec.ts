@@ -145,10 +145,6 @@ describe('satfarm encode', () => {
         /bad input: --horizon: must be at most 100000/,
       ],
       [
-        ['encode', 'towers', '--input', 'examples/towers-5.txt', '--horizon', '0'],
-        /bad input: --horizon: applies to planning games/,
-      ],
-      [
         ['encode', 'cube', '--input', join(dir, 'missing.json'), '--horizon', '3'],
         /bad input: input: cannot read file/,
       ],

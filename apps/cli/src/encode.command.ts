@@ -8,8 +8,15 @@ import { pipeline } from 'node:stream/promises';
 import { Command } from 'commander';
 
 import { FormulaBuildStopped } from '@satfarm/cnf';
-import { checkHorizonRequest, defaultMaxFormulaBytes, encodeHorizon, ExitCode } from '@satfarm/engine';
-import { type EncodingChoices, gameById, InputError } from '@satfarm/games';
+import {
+  checkHorizonRequest,
+  defaultMaxFormulaBytes,
+  type EncodedHorizon,
+  encodeHorizon,
+  ExitCode,
+  type HorizonRequest,
+} from '@satfarm/engine';
+import { type EncodingChoices, gameById, type GameDefinition, InputError } from '@satfarm/games';
 
 import { nonNegativeInt, positiveInt } from './cli-options.js';
 import { encodeHeader } from './encode-header.js';
@@ -69,18 +76,7 @@ export function encodeCommand(): Command {
         const instance = game.parse(input);
         const maxFormulaBytes =
           flags.maxFormulaMib === undefined ? defaultMaxFormulaBytes(1) : flags.maxFormulaMib * 2 ** 20;
-        let built;
-        try {
-          built = encodeHorizon(game, instance, request, { maxFormulaBytes }, flagOf);
-        } catch (err) {
-          if (!(err instanceof FormulaBuildStopped)) throw err;
-          throw new InputError(
-            '--max-formula-mib',
-            `the formula outgrows ${Math.round(maxFormulaBytes / 2 ** 20)} MiB (4 bytes a literal)${
-              game.planning ? ` at horizon ${request.horizon}` : ''
-            }; give a larger limit, or a smaller horizon`,
-          );
-        }
+        const built = encodeWithinLimit(game, instance, request, maxFormulaBytes);
         const header = encodeHeader({
           version: SATFARM_VERSION,
           game: game.id,
@@ -105,6 +101,30 @@ export function encodeCommand(): Command {
         process.off('SIGTERM', interrupted);
       }
     });
+}
+
+/**
+ * `encodeHorizon` within `maxFormulaBytes`: a formula that outgrows it is refused naming
+ * `--max-formula-mib` (its build stops there, before it takes the process's memory).
+ */
+function encodeWithinLimit<I, S>(
+  game: GameDefinition<I, S>,
+  instance: I,
+  request: HorizonRequest,
+  maxFormulaBytes: number,
+): EncodedHorizon<S> {
+  try {
+    return encodeHorizon(game, instance, request, { maxFormulaBytes }, flagOf);
+  } catch (err) {
+    if (!(err instanceof FormulaBuildStopped)) throw err;
+    const mib = Math.round(maxFormulaBytes / 2 ** 20);
+    throw new InputError(
+      '--max-formula-mib',
+      game.planning
+        ? `the formula outgrows ${mib} MiB (4 bytes a literal) at horizon ${request.horizon}; give a larger limit, or a smaller horizon`
+        : `the formula outgrows ${mib} MiB (4 bytes a literal); give a larger limit`,
+    );
+  }
 }
 
 /** The flag that sets a field of the request, as typed. */

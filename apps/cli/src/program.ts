@@ -7,6 +7,7 @@ import { SolverError } from '@satfarm/solver';
 import { apiCommand } from './api.command.js';
 import { batchCommand } from './batch.command.js';
 import { cubeTablesCommand } from './cube-tables.command.js';
+import { encodeCommand } from './encode.command.js';
 import { generateCommand } from './generate.command.js';
 import { levelsCommand } from './levels.command.js';
 import { serveCommand } from './serve.command.js';
@@ -22,6 +23,7 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .exitOverride();
   program.addCommand(solveCommand());
+  program.addCommand(encodeCommand());
   program.addCommand(generateCommand());
   program.addCommand(levelsCommand());
   program.addCommand(cubeTablesCommand());

@@ -26,3 +26,4 @@ export * from './run-error.js';
 export * from './portfolio.js';
 export * from './horizon-portfolio.js';
 export * from './split-horizon.js';
+export * from './encode-horizon.js';

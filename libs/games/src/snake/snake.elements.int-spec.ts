@@ -268,3 +268,69 @@ describe('Snake with start any, walls, spawn and a strict tail', () => {
     for (const t of [4, 8]) expect((await solveAt(instance, t)).sat).toBe(false);
   });
 });
+
+/** A small random instance with every new element in play, drawn from `seed` (a plain LCG). */
+function randomInstance(seed: number): SnakeInstance | undefined {
+  let state = seed * 7919 + 17;
+  const next = (n: number): number => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return Math.floor((state / 2147483648) * n);
+  };
+  const width = 3 + next(2);
+  const height = 3;
+  const cells = Array.from({ length: width * height }, (_, i): [number, number] => [
+    i % width,
+    Math.floor(i / width),
+  ]);
+  for (let i = cells.length - 1; i > 0; i--) {
+    const j = next(i + 1);
+    [cells[i], cells[j]] = [cells[j]!, cells[i]!];
+  }
+  const free = next(2) === 0;
+  const start = cells.pop()!;
+  const apples = cells.splice(0, 1 + next(2));
+  const walls = cells.splice(0, next(3));
+  const spawn = Array.from({ length: next(4) }, () => [...cells, ...apples, start][next(cells.length + 2)]!);
+  const json: Record<string, unknown> = {
+    width,
+    height,
+    length: 1 + next(3),
+    apples,
+    start: free ? 'any' : start,
+    tail: next(2) === 0 ? 'strict' : 'follows',
+  };
+  if (walls.length > 0) json.walls = walls;
+  if (spawn.length > 0) json.spawn = spawn;
+  try {
+    return parse(json);
+  } catch {
+    return undefined;
+  }
+}
+
+describe('Snake against the simulator on random small instances', () => {
+  const instances = Array.from({ length: 40 }, (_, seed) => randomInstance(seed)).filter(
+    (i): i is SnakeInstance => i !== undefined,
+  );
+
+  it('agrees with a breadth-first search on the optimum or on there being none', async () => {
+    let solved = 0;
+    for (const instance of instances) {
+      const where = JSON.stringify(instance);
+      const best = shortestByBfs(instance);
+      const { lowerBound, unsolvable } = analyseSnake(instance);
+      if (best === undefined) {
+        for (const t of [lowerBound, lowerBound + 6])
+          expect((await solveAt(instance, t)).sat, where).toBe(false);
+        continue;
+      }
+      solved++;
+      expect(unsolvable, where).toBe(false);
+      expect(lowerBound, where).toBeLessThanOrEqual(best);
+      const atBest = await solveAt(instance, best);
+      expect(atBest.sat && atBest.verdict, where).toEqual({ ok: true, cost: best });
+      if (best > 0) expect((await solveAt(instance, best - 1)).sat, where).toBe(false);
+    }
+    expect(solved).toBeGreaterThan(instances.length / 2);
+  });
+});

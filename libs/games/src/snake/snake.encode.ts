@@ -27,6 +27,19 @@
  *     of them is eaten by t: <= N P^2 / 2 ternary (any order only);
  *   window: head at c at t: a is eaten by t - d(c,a), or not before t + d(c,a): <= N P ternary.
  * Monotone in T: after done the head vanishes and nothing else is asked.
+ *
+ * The other elements (docs/games.md#snake); without them the formula above is unchanged.
+ *   walls: never in R(t); d(.,.) is then the distance around them.
+ *   start any: R(0) is every allowed start cell, and exactly one head there (at-most-one as above).
+ *   strict tail: the no-bite clause asks fewer than d - L0 apples eaten by t - 1 (the body before
+ *   the step) rather than d + 1 - L0 by t, for 2 <= d <= Lmax.
+ *   spawn chain of S cells (order any): sites are the distinct cells of apples and chain, A of
+ *   them; apple(i,t) "site i holds an apple after step t" (t = 0: the apples, constants): A T;
+ *   ate(t) <-> some site entered while it holds an apple; count(k,t) as for any order, k <= P + S;
+ *   apple(i,t) <-> (apple(i,t-1) and not head(i,t)) or the count reaching j + 1 at t for a chain
+ *   index j on site i, with spawned(j,t) for that last case: ~6 A T clauses;
+ *   done(t) <-> count(S,t) and no apple(i,t): A + 2 per step;  deadlines: only single, as
+ *   "head at c at t and d(c,i) > T - t: no apple on site i at t": <= N A binary.
  */
 import {
   type AmoEncoding,

@@ -182,7 +182,8 @@ class SnakeEncoder {
     this.eatable = this.appleCells.map((c) => (choices.reach ? this.reach.firstArrival(c) : 1));
     if (instance.order === 'given') {
       for (let k = 1; k < this.P; k++) {
-        const chained = this.eatable[k - 1]! + grid.manhattan(this.appleCells[k - 1]!, this.appleCells[k]!);
+        const chained =
+          this.eatable[k - 1]! + this.distances.between(this.appleCells[k - 1]!, this.appleCells[k]!);
         this.eatable[k] = Math.max(this.eatable[k]!, chained);
       }
     }

@@ -269,6 +269,38 @@ describe('Snake with start any, walls, spawn and a strict tail', () => {
   });
 });
 
+/** Whether a walk of `steps` legal steps exists from `sim`, by depth-first search. */
+function canSurvive(sim: SnakeSimulator, steps: number): boolean {
+  if (steps === 0) return true;
+  return sim.legalMoves().some((move) => {
+    const child = sim.clone();
+    child.move(move);
+    return canSurvive(child, steps - 1);
+  });
+}
+
+describe('Snake survive walks with the new elements', () => {
+  // A ring of 8 cells around a wall: a snake of 8 fills it and moves on only by following its tail.
+  it.each([
+    ['follows', 7, true],
+    ['strict', 7, true],
+    ['follows', 8, true],
+    ['strict', 8, false],
+  ] as const)(
+    'survives exactly as long as a search says, from any start, tail %s, length %i',
+    async (tail, length, forever) => {
+      for (const survive of [6, 8, 10]) {
+        const instance = parse({ width: 3, height: 3, length, start: 'any', walls: [[1, 1]], tail, survive });
+        const expected = startStates(instance).some((s) => canSurvive(s, survive));
+        expect(expected).toBe(forever || survive < length);
+        const result = await solveAt(instance, survive);
+        expect(result.sat, `survive ${survive}`).toBe(expected);
+        if (result.sat) expect(result.verdict).toEqual({ ok: true, cost: survive });
+      }
+    },
+  );
+});
+
 /** A small random instance with every new element in play, drawn from `seed` (a plain LCG). */
 function randomInstance(seed: number): SnakeInstance | undefined {
   let state = seed * 7919 + 17;

@@ -234,12 +234,10 @@ export class SnakeSimulator {
   presentApples(): number[] {
     if (this.instance.order === 'given')
       return this.eatenCount < this.instance.apples.length ? [this.eatenCount] : [];
-    return this.instance.apples.flatMap((c, a) =>
-      this.has[this.sites.at[this.grid.index(c)]!] === 1 &&
-      this.placedBy[this.sites.at[this.grid.index(c)]!] === a
-        ? [a]
-        : [],
-    );
+    return this.instance.apples.flatMap((c, a) => {
+      const site = this.sites.at[this.grid.index(c)]!;
+      return this.has[site] === 1 && this.placedBy[site] === a ? [a] : [];
+    });
   }
 
   /** Cell numbers of every apple on the board now, spawned ones included. */

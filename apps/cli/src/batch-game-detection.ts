@@ -14,7 +14,7 @@ const EXTENSIONS: ReadonlyArray<readonly [RegExp, GameId]> = [
  */
 const SIGNATURE_KEYS: Readonly<Record<Exclude<GameId, 'cnf'>, readonly string[]>> = {
   cube: ['scramble', 'facelets'],
-  snake: ['apples', 'body', 'survive'],
+  snake: ['apples', 'body', 'survive', 'walls', 'spawn'],
   hexahop: ['level', 'map'],
   towers: ['n', 'top', 'bottom', 'left', 'right', 'givens'],
   singles: ['grid'],

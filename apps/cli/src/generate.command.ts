@@ -93,6 +93,9 @@ export function generateCommand(): Command {
       .option('--seed <n>', 'seed', nonNegativeInt, 1)
       .addOption(new Option('--order <order>', 'apple order').choices(['any', 'given']).default('any'))
       .option('--length <n>', 'initial snake length', positiveInt)
+      .option('--spawn <n>', 'cells of a spawn chain (order any)', nonNegativeInt)
+      .addOption(new Option('--tail <rule>', 'tail rule').choices(['follows', 'strict']))
+      .addOption(new Option('--start <start>', 'let the plan choose the start cell').choices(['any']))
       .action(
         (flags: {
           width: number;
@@ -101,6 +104,9 @@ export function generateCommand(): Command {
           seed: number;
           order: 'any' | 'given';
           length?: number;
+          spawn?: number;
+          tail?: 'follows' | 'strict';
+          start?: 'any';
         }) => {
           printJson(generateSnake(flags));
         },

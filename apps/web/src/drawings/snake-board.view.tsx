@@ -5,13 +5,18 @@ import { useFramePlayer } from './frame-player.hook';
 
 const CELL = 30;
 
-/** The snake's board, animated step by step over the plan, with the head's trail. */
+/**
+ * The snake's board, animated step by step over the plan, with the head's trail: walls dark,
+ * apples red, the spawn chain's cells still to appear as rings (the next one numbered 1).
+ */
 export function SnakeBoardView({ render }: { render: SnakeRender }) {
-  const { width, height, frames } = render;
+  const { width, height, frames, walls = [] } = render;
   const player = useFramePlayer(frames.length, { intervalMs: 280, loop: true });
   const frame = frames[player.index]!;
   const centre = ([x, y]: [number, number]): [number, number] => [x * CELL + CELL / 2, y * CELL + CELL / 2];
-  const trail = frames.slice(0, player.index + 1).map((f) => centre(f.head).join(','));
+  const trail = frames
+    .slice(0, player.index + 1)
+    .flatMap((f) => (f.head === undefined ? [] : [centre(f.head).join(',')]));
   const eaten = frames.slice(1, player.index + 1).filter((f) => f.ate !== undefined).length;
   return (
     <div
@@ -20,6 +25,8 @@ export function SnakeBoardView({ render }: { render: SnakeRender }) {
       data-frame={player.index}
       data-frames={frames.length}
       data-apples={frame.apples.length}
+      data-walls={walls.length}
+      data-spawn={frame.spawn?.length ?? 0}
     >
       <svg
         viewBox={`0 0 ${width * CELL} ${height * CELL}`}
@@ -37,6 +44,33 @@ export function SnakeBoardView({ render }: { render: SnakeRender }) {
             height={CELL}
             fill={((i % width) + Math.floor(i / width)) % 2 === 0 ? '#eef3e8' : '#e2ead9'}
           />
+        ))}
+        {walls.map(([x, y], i) => (
+          <rect key={`w${i}`} data-wall x={x * CELL} y={y * CELL} width={CELL} height={CELL} fill="#455a64" />
+        ))}
+        {(frame.spawn ?? []).map(([x, y], i) => (
+          <g key={`s${i}`} data-spawn={i}>
+            <circle
+              cx={x * CELL + CELL / 2}
+              cy={y * CELL + CELL / 2}
+              r={CELL * 0.28}
+              fill="none"
+              stroke="#d32f2f"
+              stroke-opacity={i === 0 ? 0.9 : 0.35}
+              stroke-dasharray="3 2"
+            />
+            {i === 0 && (
+              <text
+                x={x * CELL + CELL / 2}
+                y={y * CELL + CELL / 2 + 4}
+                text-anchor="middle"
+                font-size={11}
+                fill="#d32f2f"
+              >
+                1
+              </text>
+            )}
+          </g>
         ))}
         {frame.apples.map(([x, y], i) => (
           <circle
@@ -76,7 +110,9 @@ export function SnakeBoardView({ render }: { render: SnakeRender }) {
       </svg>
       <FrameControls
         player={player}
-        label={`step ${frame.t} of ${frames.length - 1} · length ${frame.length} · apples eaten ${eaten}`}
+        label={`step ${frame.t} of ${frames.length - 1} · length ${frame.length} · apples eaten ${eaten}${
+          frame.spawn === undefined ? '' : ` · to spawn ${frame.spawn.length}`
+        }`}
       />
     </div>
   );

@@ -7,8 +7,8 @@ import { renderSnake, snakeText, type SnakeRender, summarizeSnake } from './snak
 import { joinSnakePlan, splitSnake } from './snake.split.js';
 import { verifySnake } from './snake.verify.js';
 
-export type { AppleOrder, Cell, SnakeInstance, SnakeSolution, StepOutcome } from './snake.model.js';
-export { SnakeGrid, SnakeSimulator } from './snake.model.js';
+export type { AppleOrder, Cell, SnakeInstance, SnakeSolution, StepOutcome, TailRule } from './snake.model.js';
+export { SnakeGrid, SnakeSimulator, startCells, startingAt, startStates } from './snake.model.js';
 export { parseSnakeInstance, parseSnakePlan } from './snake.parse.js';
 export {
   DEFAULT_SNAKE_ENCODING,

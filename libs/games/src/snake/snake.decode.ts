@@ -5,7 +5,9 @@ import { SnakeGrid, type SnakeInstance, type SnakeSolution } from './snake.model
 /**
  * Reads the plan out of a model of the encoding at horizon `horizon`, by variable name: the cell
  * whose `head(x,y,t)` is true at each step, up to the first step at which every apple is eaten
- * (`count(P,t)` for any order, `eaten(P-1,t)` for the given order), or `survive` steps.
+ * (`count(P,t)` for any order, `eaten(P-1,t)` for the given order, `done(t)` with a spawn chain),
+ * or `survive` steps. The path starts at the head's cell at step 0, chosen by the model for
+ * `start: any`.
  */
 export function decodeSnake(
   model: Model,
@@ -18,6 +20,7 @@ export function decodeSnake(
   const last = instance.survive ?? horizon;
   const done = (t: number): boolean => {
     if (instance.survive !== undefined) return false;
+    if ((instance.spawn?.length ?? 0) > 0) return model.named(pool, 'done', t);
     if (P === 0) return true;
     return instance.order === 'given'
       ? model.named(pool, 'eaten', P - 1, t)

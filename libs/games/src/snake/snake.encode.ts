@@ -27,6 +27,19 @@
  *     of them is eaten by t: <= N P^2 / 2 ternary (any order only);
  *   window: head at c at t: a is eaten by t - d(c,a), or not before t + d(c,a): <= N P ternary.
  * Monotone in T: after done the head vanishes and nothing else is asked.
+ *
+ * The other elements (docs/games.md#snake); without them the formula above is unchanged.
+ *   walls: never in R(t); d(.,.) is then the distance around them.
+ *   start any: R(0) is every allowed start cell, and exactly one head there (at-most-one as above).
+ *   strict tail: the no-bite clause asks fewer than d - L0 apples eaten by t - 1 (the body before
+ *   the step) rather than d + 1 - L0 by t, for 2 <= d <= Lmax.
+ *   spawn chain of S cells (order any): sites are the distinct cells of apples and chain, A of
+ *   them; apple(i,t) "site i holds an apple after step t" (t = 0: the apples, constants): A T;
+ *   ate(t) <-> some site entered while it holds an apple; count(k,t) as for any order, k <= P + S;
+ *   apple(i,t) <-> (apple(i,t-1) and not head(i,t)) or the count reaching j + 1 at t for a chain
+ *   index j on site i, with spawned(j,t) for that last case: ~6 A T clauses;
+ *   done(t) <-> count(S,t) and no apple(i,t): A + 2 per step;  deadlines: only single, as
+ *   "head at c at t and d(c,i) > T - t: no apple on site i at t": <= N A binary.
  */
 import {
   type AmoEncoding,
@@ -41,7 +54,7 @@ import {
 import type { EncodeOptions, Encoded } from '../game-definition.js';
 import { decodeSnake } from './snake.decode.js';
 import type { SnakeInstance, SnakeSolution } from './snake.model.js';
-import { SnakeReach } from './snake.reach.js';
+import { SnakeDistances, SnakeReach } from './snake.reach.js';
 
 /** How the at-most-one-head constraint of each step is encoded. */
 export type SnakeAmo = 'product' | Exclude<AmoEncoding, 'auto'>;
@@ -110,7 +123,15 @@ class SnakeEncoder {
   private readonly reach: SnakeReach;
   private readonly T: number;
   private readonly P: number;
+  /** The most apples a plan can eat: P, plus the spawn chain's length with one. */
+  private readonly K: number;
   private readonly appleCells: number[];
+  private readonly distances: SnakeDistances;
+  /** With `spawn`: the cells that ever hold an apple (apples, then new chain cells). */
+  private readonly sites: number[] = [];
+  /** With `spawn`: for each site, the chain indices that put an apple on it. */
+  private readonly siteSpawns: number[][] = [];
+  private readonly S: number;
   private readonly layers: (readonly number[])[] = [];
   /** onLayer[t][cell] = 1 when the head may be on `cell` at step t (`layers[t]` as a bitmap). */
   private readonly onLayer: Uint8Array[] = [];
@@ -129,7 +150,25 @@ class SnakeEncoder {
     this.P = instance.apples.length;
     const grid = this.reach.grid;
     this.appleCells = instance.apples.map((c) => grid.index(c));
-    const all = Array.from({ length: grid.size }, (_, c) => c);
+    this.distances = new SnakeDistances(grid, instance);
+    this.S = instance.spawn?.length ?? 0;
+    this.K = this.P + this.S;
+    if (this.S > 0) {
+      const siteOf = new Map<number, number>();
+      const site = (cell: number): number => {
+        let i = siteOf.get(cell);
+        if (i === undefined) {
+          siteOf.set(cell, (i = this.sites.length));
+          this.sites.push(cell);
+          this.siteSpawns.push([]);
+        }
+        return i;
+      };
+      this.appleCells.forEach(site);
+      instance.spawn!.forEach((c, j) => this.siteSpawns[site(grid.index(c))]!.push(j));
+    }
+    const walls = new Set((instance.walls ?? []).map((c) => grid.index(c)));
+    const all = Array.from({ length: grid.size }, (_, c) => c).filter((c) => !walls.has(c));
     for (let t = 0; t <= this.T; t++) {
       // On a large grid and horizon this runs long before the first clause (docs/games.md#snake):
       // a deadline, a cancel or a shutdown may stop it here too.
@@ -143,11 +182,17 @@ class SnakeEncoder {
     this.eatable = this.appleCells.map((c) => (choices.reach ? this.reach.firstArrival(c) : 1));
     if (instance.order === 'given') {
       for (let k = 1; k < this.P; k++) {
-        const chained = this.eatable[k - 1]! + grid.manhattan(this.appleCells[k - 1]!, this.appleCells[k]!);
+        const chained =
+          this.eatable[k - 1]! + this.distances.between(this.appleCells[k - 1]!, this.appleCells[k]!);
         this.eatable[k] = Math.max(this.eatable[k]!, chained);
       }
     }
     this.eatableBy = Array.from({ length: this.T + 1 }, (_, t) => this.eatable.filter((e) => e <= t).length);
+    if (this.S > 0) {
+      // The first apple eaten is a visible one; then at most one a step.
+      const soonest = Math.min(...this.eatable);
+      this.eatableBy = this.eatableBy.map((_, t) => (t < soonest ? 0 : Math.min(this.K, t - soonest + 1)));
+    }
   }
 
   encode(): Encoded<SnakeSolution> {
@@ -157,7 +202,13 @@ class SnakeEncoder {
       return { formula: f, decode: () => ({ path: [] }) };
     }
     f.comment(`snake ${this.instance.width}x${this.instance.height} apples=${this.P} T=${this.T}`);
-    f.add([this.head(this.reach.grid.index(this.instance.body[0]!), 0)]);
+    if (this.instance.start === 'any') {
+      // The plan chooses its start: exactly one of the allowed cells.
+      const starts = this.layers[0]!;
+      const heads = starts.map((c) => this.head(c, 0));
+      addFolded(f, heads);
+      this.atMostOneHead(starts, heads);
+    } else f.add([this.head(this.reach.grid.index(this.instance.body[0]!), 0)]);
     for (let t = 1; t <= this.T; t++) {
       this.encodeStep(t);
       this.encodeApples(t);
@@ -180,10 +231,22 @@ class SnakeEncoder {
     return this.formula.pool.named('eaten', a, t);
   }
 
+  /** With `spawn`: "site i holds an apple after step t". */
+  private apple(i: number, t: number): number {
+    if (t <= 0) return i < this.P && t === 0 ? TRUE : FALSE;
+    return this.formula.pool.named('apple', i, t);
+  }
+
+  /** With `spawn`: "chain cell j appears at step t" (implies the (j+1)-th apple is eaten at t). */
+  private spawned(j: number, t: number): number {
+    if (this.count(j + 1, t) === FALSE) return FALSE;
+    return this.formula.pool.named('spawned', j, t);
+  }
+
   /** "At least k apples are eaten by step t". */
   private count(k: number, t: number): number {
     if (k <= 0) return TRUE;
-    if (k > this.P) return FALSE;
+    if (k > this.K) return FALSE;
     if (this.instance.order === 'given') return this.eaten(k - 1, t);
     if (k > t || k > this.eatableBy[t]!) return FALSE;
     return this.formula.pool.named('count', k, t);
@@ -191,6 +254,11 @@ class SnakeEncoder {
 
   private done(t: number): number {
     if (this.instance.survive !== undefined) return FALSE;
+    if (this.S > 0) {
+      // No apple left and the whole chain spawned.
+      if (this.P === 0 || this.count(this.S, t) === FALSE) return FALSE;
+      return this.formula.pool.named('done', t);
+    }
     return this.P === 0 ? TRUE : this.count(this.P, t);
   }
 
@@ -233,6 +301,7 @@ class SnakeEncoder {
   }
 
   private encodeApples(t: number): void {
+    if (this.S > 0) return this.encodeSpawnApples(t);
     const f = this.formula;
     const given = this.instance.order === 'given';
     for (let a = 0; a < this.P; a++) {
@@ -269,33 +338,94 @@ class SnakeEncoder {
     }
   }
 
-  /** The head at t may not enter a cell it left fewer than L(t) steps ago (the body then). */
+  /**
+   * With `spawn` (docs/games.md#snake): ate(t) when the head enters a site holding an apple; the
+   * count of apples eaten as for order `any`; a site keeps its apple until the head enters it, and
+   * gains one when the count reaches j + 1 for a chain index j on it (after the eating).
+   */
+  private encodeSpawnApples(t: number): void {
+    const f = this.formula;
+    const ate = f.pool.named('ate', t);
+    const entered: number[] = [];
+    this.sites.forEach((cell, i) => {
+      const there = this.head(cell, t);
+      const before = this.apple(i, t - 1);
+      if (there === FALSE || before === FALSE) return;
+      entered.push(there);
+      addFolded(f, [-there, not(before), ate]);
+      addFolded(f, [-ate, -there, before]);
+    });
+    addFolded(f, [-ate, ...entered]);
+    for (let k = 1; k <= this.K; k++) {
+      const now = this.count(k, t);
+      if (now === FALSE) continue;
+      const before = this.count(k, t - 1);
+      const below = this.count(k - 1, t - 1);
+      addFolded(f, [not(before), now]);
+      addFolded(f, [not(below), -ate, now]);
+      addFolded(f, [not(now), before, below]);
+      addFolded(f, [not(now), before, ate]);
+    }
+    this.sites.forEach((cell, i) => {
+      const now = this.apple(i, t);
+      const before = this.apple(i, t - 1);
+      const there = this.head(cell, t);
+      addFolded(f, [not(before), there, now]);
+      const appear: number[] = [];
+      for (const j of this.siteSpawns[i]!) {
+        addFolded(f, [not(this.count(j + 1, t)), this.count(j + 1, t - 1), now]);
+        const sp = this.spawned(j, t);
+        if (sp === FALSE) continue;
+        appear.push(sp);
+        addFolded(f, [not(sp), this.count(j + 1, t)]);
+        addFolded(f, [not(sp), not(this.count(j + 1, t - 1))]);
+      }
+      addFolded(f, [not(now), before, ...appear]);
+      addFolded(f, [not(now), not(there), ...appear]);
+    });
+    const done = this.done(t);
+    if (done === FALSE) return;
+    const all = this.count(this.S, t);
+    addFolded(f, [not(done), all]);
+    this.sites.forEach((_, i) => addFolded(f, [not(done), not(this.apple(i, t))]));
+    addFolded(f, [done, not(all), ...this.sites.map((_, i) => this.apple(i, t))]);
+  }
+
+  /**
+   * The head at t may not enter a cell it left fewer than L(t) steps ago (the body then); with a
+   * strict tail, none it left at most L(t-1) steps ago (the body before the step).
+   */
   private encodeBites(t: number): void {
     const f = this.formula;
     const grid = this.reach.grid;
     const L0 = this.instance.length;
-    const longest = L0 + this.P;
+    const longest = L0 + this.K;
+    const strict = this.instance.tail === 'strict';
     const body = this.instance.body.map((c) => grid.index(c));
+    // With `start: any` the body is the head at step 0 alone.
+    const bodyLength = Math.max(1, body.length);
     for (const c of this.layers[t]!) {
       const h = this.head(c, t);
-      for (let d = 2; d < longest; d += 2) {
+      for (let d = 2; strict ? d <= longest : d < longest; d += 2) {
         const s = t - d;
-        if (s < -(body.length - 1)) break;
+        if (s < -(bodyLength - 1)) break;
         const then = s >= 0 ? this.head(c, s) : body[-s] === c ? TRUE : FALSE;
         if (then === FALSE) continue;
-        addFolded(f, [not(then), -h, not(this.count(d + 1 - L0, t))]);
+        const grown = strict ? this.count(d - L0, t - 1) : this.count(d + 1 - L0, t);
+        addFolded(f, [not(then), -h, not(grown)]);
       }
     }
   }
 
   private encodeDeadlines(): void {
+    if (this.S > 0) return this.encodeSpawnDeadlines();
     const f = this.formula;
-    const grid = this.reach.grid;
+    const distance = (a: number, b: number): number => this.distances.between(a, b);
     const given = this.instance.order === 'given';
     const tail: number[] = new Array<number>(this.P).fill(0);
     if (given) {
       for (let k = this.P - 2; k >= 0; k--) {
-        tail[k] = tail[k + 1]! + grid.manhattan(this.appleCells[k]!, this.appleCells[k + 1]!);
+        tail[k] = tail[k + 1]! + distance(this.appleCells[k]!, this.appleCells[k + 1]!);
       }
     }
     const window = this.choices.deadline === 'window';
@@ -303,7 +433,7 @@ class SnakeEncoder {
       const slack = this.T - t;
       for (const c of this.layers[t]!) {
         const h = this.head(c, t);
-        const far = (a: number): number => grid.manhattan(c, this.appleCells[a]!);
+        const far = (a: number): number => distance(c, this.appleCells[a]!);
         if (given && !window) {
           let last = -1;
           for (let k = 0; k < this.P; k++) if (far(k) + tail[k]! > slack) last = k;
@@ -323,12 +453,25 @@ class SnakeEncoder {
           if (far(a) > slack) continue;
           for (let b = a + 1; b < this.P; b++) {
             if (far(b) > slack) continue;
-            const between = grid.manhattan(this.appleCells[a]!, this.appleCells[b]!);
+            const between = distance(this.appleCells[a]!, this.appleCells[b]!);
             if (Math.min(far(a), far(b)) + between > slack) {
               addFolded(f, [-h, this.eaten(a, t), this.eaten(b, t)]);
             }
           }
         }
+      }
+    }
+  }
+
+  /** With `spawn`: an apple on a site at t is eaten by T, so the head at t is near enough to it. */
+  private encodeSpawnDeadlines(): void {
+    for (let t = 1; t <= this.T; t++) {
+      for (const c of this.layers[t]!) {
+        const h = this.head(c, t);
+        this.sites.forEach((cell, i) => {
+          if (this.distances.between(c, cell) > this.T - t)
+            addFolded(this.formula, [-h, not(this.apple(i, t))]);
+        });
       }
     }
   }

@@ -1,7 +1,15 @@
 import { type RandomGenerator, unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 
 import { InputError } from '../input-error.js';
-import { type AppleOrder, type Cell, SnakeGrid, type SnakeInstance, SnakeSimulator } from './snake.model.js';
+import {
+  type AppleOrder,
+  type Cell,
+  SnakeGrid,
+  type SnakeInstance,
+  SnakeSimulator,
+  startingAt,
+  type TailRule,
+} from './snake.model.js';
 import { SNAKE_MAX_SIDE } from './snake.parse.js';
 import { verifySnake } from './snake.verify.js';
 
@@ -15,6 +23,12 @@ export interface SnakeGenerateOptions {
   order?: AppleOrder;
   /** The snake's length at the start, laid out as its body (default 3). */
   length?: number;
+  /** Cells of a spawn chain (order `any`), drawn on the tour off the apples (default 0). */
+  spawn?: number;
+  /** Default: no `tail` field (the rule `follows`). */
+  tail?: TailRule;
+  /** `any`: the instance lets the plan choose its start (its head alone, growing to `length`). */
+  start?: 'any';
 }
 
 /**
@@ -24,7 +38,9 @@ export interface SnakeGenerateOptions {
  * never reaches its own tail while it is at most as long as the tour, and eats every apple in
  * any order within one lap (given order: one lap per apple). That plan is replayed with the
  * simulator before the instance is returned. Apples are distinct, uniformly drawn among the
- * tour's cells off the body. Throws `InputError` (naming the option) when they do not fit.
+ * tour's cells off the body; spawn cells among the tour's cells off the apples (the body's
+ * too), which the snake following the tour meets within a lap of their appearing. Throws
+ * `InputError` (naming the option) when they do not fit.
  */
 export function generateSnake(options: SnakeGenerateOptions): SnakeInstance {
   const { width, height, apples: count, seed } = options;
@@ -41,6 +57,13 @@ export function generateSnake(options: SnakeGenerateOptions): SnakeInstance {
   if (!Number.isInteger(seed)) throw new InputError('seed', 'must be an integer');
   if (order !== 'any' && order !== 'given') throw new InputError('order', 'expected "any" or "given"');
   if (!Number.isInteger(length) || length < 1) throw new InputError('length', 'must be a positive integer');
+  const spawnCount = options.spawn ?? 0;
+  if (!Number.isInteger(spawnCount) || spawnCount < 0)
+    throw new InputError('spawn', 'must be an integer from 0');
+  if (spawnCount > 0 && order !== 'any') throw new InputError('spawn', 'needs order "any"');
+  if (options.tail !== undefined && options.tail !== 'follows' && options.tail !== 'strict')
+    throw new InputError('tail', 'expected "follows" or "strict"');
+  if (options.start !== undefined && options.start !== 'any') throw new InputError('start', 'expected "any"');
   const grid = new SnakeGrid(width, height);
   const rng = xoroshiro128plus(seed);
   const tour = symmetric(grid, closedTour(width, height), rng);
@@ -70,6 +93,26 @@ export function generateSnake(options: SnakeGenerateOptions): SnakeInstance {
     apples: free.slice(0, count).map((c) => grid.cell(c)),
     order,
   };
+  if (spawnCount > 0) {
+    // The snake grows by one for each cell of the chain too.
+    if (count + spawnCount > room) {
+      throw new InputError(
+        'spawn',
+        `apples and spawn cells at most ${room} together on a ${width}x${height} grid with length ${length}`,
+      );
+    }
+    const cells = tour.filter((c) => !free.slice(0, count).includes(c));
+    for (let i = 0; i < spawnCount; i++) {
+      const j = unsafeUniformIntDistribution(i, cells.length - 1, rng);
+      [cells[i], cells[j]] = [cells[j]!, cells[i]!];
+    }
+    instance.spawn = cells.slice(0, spawnCount).map((c) => grid.cell(c));
+  }
+  if (options.tail !== undefined) instance.tail = options.tail;
+  if (options.start === 'any') {
+    instance.start = 'any';
+    instance.body = [];
+  }
   assertTourPlan(instance, tour, start);
   return instance;
 }
@@ -114,11 +157,16 @@ function symmetric(grid: SnakeGrid, tour: number[], rng: RandomGenerator): numbe
 }
 
 function assertTourPlan(instance: SnakeInstance, tour: number[], start: number): void {
-  const sim = new SnakeSimulator(instance);
+  const grid = SnakeGrid.of(instance);
+  const sim = new SnakeSimulator(
+    instance.start === 'any' ? startingAt(instance, grid.cell(tour[start]!)) : instance,
+    grid,
+  );
   const path = [sim.head];
+  const laps = instance.apples.length + (instance.spawn?.length ?? 0) + 1;
   for (let step = 1; !sim.isDone(); step++) {
     const next = tour[(start + step) % tour.length]!;
-    if (!sim.move(next).ok || step > tour.length * (instance.apples.length + 1)) {
+    if (!sim.move(next).ok || step > tour.length * laps) {
       throw new Error(`generated snake instance has no tour plan (step ${step})`);
     }
     path.push(next);

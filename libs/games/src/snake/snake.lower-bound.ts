@@ -1,5 +1,5 @@
-import { type SnakeInstance, SnakeSimulator } from './snake.model.js';
-import { SnakeReach } from './snake.reach.js';
+import { type SnakeInstance, type SnakeSimulator, startStates } from './snake.model.js';
+import { SnakeDistances, SnakeReach } from './snake.reach.js';
 
 /** Apple counts up to this get the exact shortest-tour bound (Held–Karp); larger ones an MST bound. */
 export const HELD_KARP_MAX_APPLES = 20;
@@ -52,19 +52,28 @@ export function snakeDefaultMaxHorizon(instance: SnakeInstance): number {
 
 function computeAnalysis(instance: SnakeInstance): SnakeAnalysis {
   if (instance.survive !== undefined) return { lowerBound: instance.survive, unsolvable: false };
-  if (instance.apples.length === 0) return { lowerBound: 0, unsolvable: false };
+  const spawn = instance.spawn ?? [];
+  if (instance.apples.length === 0 && spawn.length === 0) return { lowerBound: 0, unsolvable: false };
+  // A spawn chain with no apple to eat never starts.
+  if (instance.apples.length === 0) return { lowerBound: 1, unsolvable: true };
   const reach = new SnakeReach(instance);
   const grid = reach.grid;
-  const cells = instance.apples.map((c) => grid.index(c));
+  const distances = new SnakeDistances(grid, instance);
+  // Every cell that ever holds an apple is entered at some step (spawned ones once they appear).
+  const cells = [...new Set([...instance.apples, ...spawn].map((c) => grid.index(c)))];
   const first = cells.map((c) => reach.firstArrival(c));
   if (first.some((t) => !Number.isFinite(t))) return { lowerBound: 1, unsolvable: true };
-  const between = (a: number, b: number): number => grid.manhattan(cells[a]!, cells[b]!);
-  const lowerBound =
+  const between = (a: number, b: number): number => distances.between(cells[a]!, cells[b]!);
+  // With `start: any` the walls may cut the grid: apples apart can never all be eaten.
+  if (cells.some((_, a) => !Number.isFinite(between(0, a)))) return { lowerBound: 1, unsolvable: true };
+  const tour =
     instance.order === 'given'
       ? cells.reduce((sum, _, k) => sum + (k === 0 ? first[0]! : between(k - 1, k)), 0)
       : cells.length <= HELD_KARP_MAX_APPLES
         ? shortestTour(first, between)
         : Math.max(spanningTreeWeight(first, between), spreadSubsetTour(first, between));
+  // Each apple eaten takes a step of its own; the chain's last cell appears at the S-th eating.
+  const lowerBound = spawn.length > 0 ? Math.max(tour, spawn.length + 1) : tour;
   return { lowerBound, unsolvable: provenUnsolvable(instance) };
 }
 
@@ -138,9 +147,11 @@ function spanningTreeWeight(fromStart: readonly number[], between: (a: number, b
 
 /** True when a search of every reachable simulator state, within the budget, finds no plan. */
 function provenUnsolvable(instance: SnakeInstance): boolean {
-  const start = new SnakeSimulator(instance);
-  const seen = new Set<string>([start.key()]);
-  let frontier = [start];
+  const starts = startStates(instance);
+  if (starts.some((s) => s.isDone())) return false;
+  const seen = new Set<string>(starts.map((s) => s.key()));
+  if (seen.size > SEARCH_STATE_BUDGET) return false;
+  let frontier: SnakeSimulator[] = starts;
   while (frontier.length > 0) {
     const next: SnakeSimulator[] = [];
     for (const state of frontier) {

@@ -5,6 +5,12 @@ export type Cell = [x: number, y: number];
 export type AppleOrder = 'any' | 'given';
 
 /**
+ * `follows`: the head may enter the cell the tail leaves in the same step; `strict` (IPC-2018's
+ * Snake): it may enter only a cell the snake did not cover before the step.
+ */
+export type TailRule = 'follows' | 'strict';
+
+/**
  * A Snake instance (docs/cli.md#instance-formats). The snake's body is the last `length` cells its
  * head visited; `body` is the initial part of that history, head first. A body shorter than
  * `length` (a head alone, say) grows out to `length` cells as the head moves.
@@ -14,10 +20,21 @@ export interface SnakeInstance {
   height: number;
   /** Length at the start, head included; at least `body.length`. Grows by one per apple eaten. */
   length: number;
-  /** The cells the snake covers at the start, head first; at least the head. */
+  /** The cells the snake covers at the start, head first; at least the head, none for `start: any`. */
   body: Cell[];
+  /** `any`: the plan chooses the start cell (see {@link startCells}); `body` is then empty. */
+  start?: 'any';
   apples: Cell[];
   order: AppleOrder;
+  /** Cells the head never enters. */
+  walls?: Cell[];
+  /**
+   * Order `any` only: each apple eaten while the chain has cells left puts an apple on the chain's
+   * next cell (apples are a set of cells: one appearing on an apple adds nothing).
+   */
+  spawn?: Cell[];
+  /** Default `follows`. */
+  tail?: TailRule;
   /**
    * The "survive" variant: no apples, and a plan is any legal walk of exactly this many steps.
    * Undefined for an apple hunt.
@@ -89,21 +106,68 @@ export class SnakeGrid {
 /** What one step of the simulator did. */
 export type StepOutcome = { ok: true; ate: number | undefined } | { ok: false; reason: string };
 
+/** The instance with the snake placed on `cell` as a head alone (for `start: any`). */
+export function startingAt(instance: SnakeInstance, cell: Cell): SnakeInstance {
+  const { start: _free, ...fixed } = instance;
+  return { ...fixed, body: [cell] };
+}
+
+/**
+ * The cells the snake may start on, as cell numbers: the head's, or for `start: any` every cell
+ * that is no wall and holds no apple at the start (every apple for order `any`, the first one
+ * for `given`).
+ */
+export function startCells(instance: SnakeInstance, grid: SnakeGrid = SnakeGrid.of(instance)): number[] {
+  if (instance.start !== 'any') return [grid.index(instance.body[0]!)];
+  const taken = new Uint8Array(grid.size);
+  for (const c of instance.walls ?? []) taken[grid.index(c)] = 1;
+  const present = instance.order === 'given' ? instance.apples.slice(0, 1) : instance.apples;
+  for (const c of present) taken[grid.index(c)] = 1;
+  return Array.from({ length: grid.size }, (_, c) => c).filter((c) => taken[c] === 0);
+}
+
+/** The simulator at every start the instance allows (one, unless `start: any`). */
+export function startStates(
+  instance: SnakeInstance,
+  grid: SnakeGrid = SnakeGrid.of(instance),
+): SnakeSimulator[] {
+  if (instance.start !== 'any') return [new SnakeSimulator(instance, grid)];
+  return startCells(instance, grid).map((c) => new SnakeSimulator(startingAt(instance, grid.cell(c)), grid));
+}
+
+/** The cells that may ever hold an apple, shared by the simulators of one instance. */
+interface AppleSites {
+  /** Distinct cells of `apples` then `spawn`, in first-appearance order. */
+  cells: number[];
+  /** The site index of each cell, -1 for none. */
+  at: Int32Array;
+  /** The walls as a bitmap, or undefined without walls. */
+  walls: Uint8Array | undefined;
+  /** The spawn chain's sites, in chain order. */
+  spawn: number[];
+}
+
 /**
  * The rules of Snake, one step at a time, on cell numbers of a {@link SnakeGrid}: the head moves to
- * a 4-neighbour inside the grid; eating an apple makes the snake one longer at once (the tail stays
- * that step); the head may enter the cell the tail leaves in the same step, but no other body cell.
+ * a 4-neighbour inside the grid that is no wall; eating an apple makes the snake one longer at
+ * once (the tail stays that step); the head may enter the cell the tail leaves in the same step
+ * (tail `follows`; never with `strict`), but no other body cell. With `spawn`, each apple eaten
+ * while the chain has cells left puts an apple on the next one, after the eaten apple is gone
+ * (docs/games.md#snake). A `start: any` instance has no single start: see {@link startStates}.
  */
 export class SnakeSimulator {
   readonly grid: SnakeGrid;
   private history: number[];
   private currentLength: number;
-  private readonly eaten: boolean[];
   private eatenCount = 0;
   private stepCount = 0;
-  private readonly appleCells: number[];
-  /** The apple index lying on each cell, -1 for none. */
-  private readonly appleAt: Int32Array;
+  private readonly sites: AppleSites;
+  /** Order `any`: 1 on each site holding an apple now. */
+  private readonly has: Uint8Array;
+  /** Order `any`: what put the apple on each site, as an index into `[...apples, ...spawn]`. */
+  private readonly placedBy: Int32Array;
+  private presentCount: number;
+  private readonly strict: boolean;
 
   /**
    * The instance's start state. `grid` shares one grid between many simulators of the instance;
@@ -115,22 +179,33 @@ export class SnakeSimulator {
     from?: SnakeSimulator,
   ) {
     this.grid = from?.grid ?? grid ?? SnakeGrid.of(instance);
+    this.strict = instance.tail === 'strict';
     if (from !== undefined) {
       this.history = [...from.history];
       this.currentLength = from.currentLength;
-      this.appleCells = from.appleCells;
-      this.appleAt = from.appleAt;
-      this.eaten = [...from.eaten];
+      this.sites = from.sites;
+      this.has = from.has.slice();
+      this.placedBy = from.placedBy.slice();
+      this.presentCount = from.presentCount;
       this.eatenCount = from.eatenCount;
       this.stepCount = from.stepCount;
       return;
     }
+    if (instance.start === 'any' || instance.body.length === 0) {
+      throw new Error('a snake instance with start "any" has no single start: use startStates()');
+    }
     this.history = instance.body.map((c) => this.grid.index(c)).reverse();
     this.currentLength = instance.length;
-    this.appleCells = instance.apples.map((c) => this.grid.index(c));
-    this.appleAt = new Int32Array(this.grid.size).fill(-1);
-    this.appleCells.forEach((c, a) => (this.appleAt[c] = a));
-    this.eaten = instance.apples.map(() => false);
+    this.sites = appleSites(instance, this.grid);
+    const visible = instance.order === 'given' ? 0 : instance.apples.length;
+    this.has = new Uint8Array(this.sites.cells.length);
+    this.placedBy = new Int32Array(this.sites.cells.length).fill(-1);
+    for (let a = 0; a < visible; a++) {
+      const site = this.sites.at[this.grid.index(instance.apples[a]!)]!;
+      this.has[site] = 1;
+      this.placedBy[site] = a;
+    }
+    this.presentCount = visible;
   }
 
   /** The head's cell number. */
@@ -155,29 +230,52 @@ export class SnakeSimulator {
     return this.history.slice(-this.currentLength).reverse();
   }
 
-  /** Indices (into `instance.apples`) of the apples on the board now. */
+  /** Indices (into `instance.apples`) of the instance's own apples on the board now. */
   presentApples(): number[] {
     if (this.instance.order === 'given')
-      return this.eatenCount < this.appleCells.length ? [this.eatenCount] : [];
-    return this.appleCells.flatMap((_, a) => (this.eaten[a] ? [] : [a]));
+      return this.eatenCount < this.instance.apples.length ? [this.eatenCount] : [];
+    return this.instance.apples.flatMap((c, a) => {
+      const site = this.sites.at[this.grid.index(c)]!;
+      return this.has[site] === 1 && this.placedBy[site] === a ? [a] : [];
+    });
   }
 
-  /** Every apple eaten (apple hunt), or `survive` steps made (survive variant). */
+  /** Cell numbers of every apple on the board now, spawned ones included. */
+  presentCells(): number[] {
+    if (this.instance.order === 'given')
+      return this.presentApples().map((a) => this.grid.index(this.instance.apples[a]!));
+    return this.sites.cells.filter((_, s) => this.has[s] === 1);
+  }
+
+  /** Cell numbers of the spawn chain's cells still to appear, next first. */
+  pendingSpawn(): number[] {
+    return this.sites.spawn.slice(this.eatenCount).map((s) => this.sites.cells[s]!);
+  }
+
+  /**
+   * Every apple eaten, spawned ones included, and the whole spawn chain spawned (apple hunt), or
+   * `survive` steps made (survive variant).
+   */
   isDone(): boolean {
     if (this.instance.survive !== undefined) return this.stepCount >= this.instance.survive;
-    return this.eatenCount === this.appleCells.length;
+    if (this.instance.order === 'given') return this.eatenCount === this.instance.apples.length;
+    return this.presentCount === 0 && this.eatenCount >= this.sites.spawn.length;
   }
 
   /** Whether the head may move to cell `target` now, and why not. */
   check(target: number): StepOutcome {
     if (!this.grid.areNeighbours(this.head, target))
       return { ok: false, reason: 'not a move to a 4-neighbour' };
-    const apple = this.appleAt[target]!;
-    const present =
-      apple >= 0 && (this.instance.order === 'given' ? apple === this.eatenCount : !this.eaten[apple]);
-    const ate = present ? apple : undefined;
-    // The cells that stay in the body: the last length-1 head cells, or length with an apple.
-    const staying = this.currentLength - (present ? 0 : 1);
+    if (this.sites.walls?.[target] === 1) return { ok: false, reason: 'the head hits a wall' };
+    const site = this.sites.at[target]!;
+    let ate: number | undefined;
+    if (site >= 0) {
+      if (this.instance.order === 'given') ate = site === this.eatenCount ? site : undefined;
+      else if (this.has[site] === 1) ate = this.placedBy[site];
+    }
+    // The cells that stay in the body: the last length-1 head cells, or length with an apple
+    // (always length when the tail is strict: the head enters no cell covered before the step).
+    const staying = this.currentLength - (ate !== undefined || this.strict ? 0 : 1);
     for (let i = this.history.length - 1; i >= Math.max(0, this.history.length - staying); i--) {
       if (this.history[i] === target) return { ok: false, reason: 'the head bites the body' };
     }
@@ -189,7 +287,18 @@ export class SnakeSimulator {
     const outcome = this.check(target);
     if (!outcome.ok) return outcome;
     if (outcome.ate !== undefined) {
-      this.eaten[outcome.ate] = true;
+      if (this.instance.order === 'any') {
+        const site = this.sites.at[target]!;
+        this.has[site] = 0;
+        this.presentCount--;
+        // The eaten apple is gone first: the next chain cell may be the one just entered.
+        const next = this.sites.spawn[this.eatenCount];
+        if (next !== undefined && this.has[next] === 0) {
+          this.has[next] = 1;
+          this.placedBy[next] = this.instance.apples.length + this.eatenCount;
+          this.presentCount++;
+        }
+      }
       this.eatenCount++;
       this.currentLength++;
     }
@@ -209,10 +318,37 @@ export class SnakeSimulator {
     return new SnakeSimulator(this.instance, this.grid, this);
   }
 
-  /** Identifies the state up to the step count: the covered cells in order and the apples left. */
+  /**
+   * Identifies the state up to the step count: the covered cells in order, the apples on the
+   * board and how much of the spawn chain has appeared.
+   */
   key(): string {
     const apples =
-      this.instance.order === 'given' ? String(this.eatenCount) : this.eaten.map(Number).join('');
+      this.instance.order === 'given'
+        ? String(this.eatenCount)
+        : this.has.join('') +
+          (this.sites.spawn.length > 0 ? `/${Math.min(this.eatenCount, this.sites.spawn.length)}` : '');
     return `${apples}|${this.currentLength}|${this.history.join(',')}`;
   }
+}
+
+function appleSites(instance: SnakeInstance, grid: SnakeGrid): AppleSites {
+  const at = new Int32Array(grid.size).fill(-1);
+  const cells: number[] = [];
+  const site = (cell: Cell): number => {
+    const c = grid.index(cell);
+    if (at[c]! < 0) {
+      at[c] = cells.length;
+      cells.push(c);
+    }
+    return at[c]!;
+  };
+  instance.apples.forEach(site);
+  const spawn = (instance.spawn ?? []).map(site);
+  let walls: Uint8Array | undefined;
+  if (instance.walls !== undefined && instance.walls.length > 0) {
+    walls = new Uint8Array(grid.size);
+    for (const c of instance.walls) walls[grid.index(c)] = 1;
+  }
+  return { cells, at, walls, spawn };
 }

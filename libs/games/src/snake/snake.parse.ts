@@ -11,7 +11,19 @@ import {
 /** The largest width or height accepted. */
 export const SNAKE_MAX_SIDE = 200;
 
-const FIELDS = new Set(['width', 'height', 'length', 'body', 'start', 'apples', 'order', 'survive']);
+const FIELDS = new Set([
+  'width',
+  'height',
+  'length',
+  'body',
+  'start',
+  'apples',
+  'order',
+  'survive',
+  'walls',
+  'spawn',
+  'tail',
+]);
 
 /**
  * Parses a Snake instance (docs/cli.md#instance-formats has the fields and their readings), the
@@ -33,13 +45,21 @@ export function parseSnakeInstance(input: unknown): SnakeInstance {
   if (height === undefined) throw new InputError('height', 'required');
   const grid = new SnakeGrid(width, height);
 
-  if (obj.body !== undefined && obj.start !== undefined) {
+  const freeStart = obj.start === 'any';
+  // A parsed `start: any` instance holds an empty body: printed, it reads back the same.
+  const emptyBody = Array.isArray(obj.body) && obj.body.length === 0;
+  if (obj.body !== undefined && obj.start !== undefined && !(freeStart && emptyBody)) {
     throw new InputError('start', 'give either start or body, not both');
   }
-  const body =
-    obj.body !== undefined ? parseBody(obj.body, grid) : [parseCell(obj.start ?? [0, 0], 'start', grid)];
+  if (typeof obj.start === 'string' && !freeStart)
+    throw new InputError('start', `expected [x, y] or "any", got ${JSON.stringify(obj.start)}`);
+  const body = freeStart
+    ? []
+    : obj.body !== undefined
+      ? parseBody(obj.body, grid)
+      : [parseCell(obj.start ?? [0, 0], 'start', grid)];
 
-  const length = integerField(obj, 'length', 1, Number.MAX_SAFE_INTEGER) ?? body.length;
+  const length = integerField(obj, 'length', 1, Number.MAX_SAFE_INTEGER) ?? Math.max(1, body.length);
   // A snake longer than the grid has cells never fits on it (generate refuses it too).
   if (length > grid.size)
     throw new InputError(
@@ -55,14 +75,34 @@ export function parseSnakeInstance(input: unknown): SnakeInstance {
 
   const apples = parseApples(obj.apples ?? [], grid, body, order);
 
+  let spawn: Cell[] | undefined;
+  if (obj.spawn !== undefined) {
+    if (order !== 'any') throw new InputError('spawn', 'needs order "any"');
+    // Chain cells may repeat and lie on apples or the body: an apple that appears where one is
+    // adds nothing, and one under the body waits there (docs/games.md#snake).
+    if (!Array.isArray(obj.spawn)) throw new InputError('spawn', 'expected an array of [x, y] cells');
+    spawn = obj.spawn.map((v, i) => parseCell(v, `spawn[${i}]`, grid));
+  }
+  const walls = obj.walls === undefined ? undefined : parseWalls(obj.walls, grid, body, apples, spawn ?? []);
+
+  const tail = obj.tail;
+  if (tail !== undefined && tail !== 'follows' && tail !== 'strict')
+    throw new InputError('tail', `expected "follows" or "strict", got ${JSON.stringify(tail)}`);
+
   const survive = integerField(obj, 'survive', 0, Number.MAX_SAFE_INTEGER);
   if (survive !== undefined && survive > MAX_HORIZON)
     throw new InputError('survive', `must be at most ${MAX_HORIZON}, the largest horizon; got ${survive}`);
 
   if (survive !== undefined && apples.length > 0)
     throw new InputError('survive', 'cannot be combined with apples');
+  if (survive !== undefined && spawn !== undefined)
+    throw new InputError('spawn', 'cannot be combined with survive');
 
   const instance: SnakeInstance = { width, height, length, body, apples, order };
+  if (freeStart) instance.start = 'any';
+  if (walls !== undefined) instance.walls = walls;
+  if (spawn !== undefined) instance.spawn = spawn;
+  if (tail !== undefined) instance.tail = tail;
   if (survive !== undefined) instance.survive = survive;
   return instance;
 }
@@ -140,6 +180,19 @@ function parseBody(value: unknown, grid: SnakeGrid): Cell[] {
     }
   }
   return body;
+}
+
+function parseWalls(value: unknown, grid: SnakeGrid, body: Cell[], apples: Cell[], spawn: Cell[]): Cell[] {
+  const walls = parseCellList(value, 'walls', grid);
+  const mark = (cells: Cell[]): Set<number> => new Set(cells.map((c) => grid.index(c)));
+  const [onBody, onApple, onSpawn] = [mark(body), mark(apples), mark(spawn)];
+  walls.forEach((c, i) => {
+    const cell = grid.index(c);
+    if (onApple.has(cell)) throw new InputError(`walls[${i}]`, 'holds an apple');
+    if (onBody.has(cell)) throw new InputError(`walls[${i}]`, "on the snake's body");
+    if (onSpawn.has(cell)) throw new InputError(`walls[${i}]`, 'on a spawn cell');
+  });
+  return walls;
 }
 
 function parseApples(value: unknown, grid: SnakeGrid, body: Cell[], order: AppleOrder): Cell[] {

@@ -1,8 +1,9 @@
-import { SnakeGrid, type SnakeInstance } from './snake.model.js';
+import { SnakeGrid, type SnakeInstance, startCells } from './snake.model.js';
 
 /**
  * Where the head can possibly be at each step, ignoring every bite except into the initial body:
- * the head starts at its cell, moves to a 4-neighbour each step, and may enter the cell of
+ * the head starts at its cell (any start cell for `start: any`), moves to a 4-neighbour that is no
+ * wall each step, and may enter the cell of
  * `body[i]` only from step `length - i` on, when that cell has surely left the body (growth only
  * delays it). An over-approximation of the true positions, so cells outside it are fixed false in
  * the encoding and its first-arrival times are admissible distances.
@@ -18,10 +19,12 @@ export class SnakeReach {
     this.grid = SnakeGrid.of(instance);
     this.releaseStep = new Int32Array(this.grid.size);
     instance.body.forEach((cell, i) => (this.releaseStep[this.grid.index(cell)] = instance.length - i));
+    // A wall is never released.
+    for (const cell of instance.walls ?? []) this.releaseStep[this.grid.index(cell)] = 0x7fffffff;
     this.arrival = new Int32Array(this.grid.size).fill(-1);
-    const head = this.grid.index(instance.body[0]!);
-    this.arrival[head] = 0;
-    this.layers = [[head]];
+    const starts = startCells(instance, this.grid);
+    for (const c of starts) this.arrival[c] = 0;
+    this.layers = [starts];
   }
 
   /** The cells the head may occupy at step `t`, in increasing cell order. */
@@ -71,5 +74,49 @@ export class SnakeReach {
         break;
     }
     this.settled = true;
+  }
+}
+
+/**
+ * Distances between cells for the lower bound and the encoder's distance clauses: Manhattan on a
+ * grid without walls, else the breadth-first distance around the walls (Infinity between cells
+ * the walls separate), both ignoring the snake, so no plan goes faster.
+ */
+export class SnakeDistances {
+  private readonly walls: Uint8Array | undefined;
+  private readonly from = new Map<number, Int32Array>();
+
+  constructor(
+    readonly grid: SnakeGrid,
+    instance: Pick<SnakeInstance, 'walls'>,
+  ) {
+    if (instance.walls !== undefined && instance.walls.length > 0) {
+      this.walls = new Uint8Array(grid.size);
+      for (const c of instance.walls) this.walls[grid.index(c)] = 1;
+    }
+  }
+
+  between(a: number, b: number): number {
+    if (this.walls === undefined) return this.grid.manhattan(a, b);
+    const d = this.table(a)[b]!;
+    return d < 0 ? Infinity : d;
+  }
+
+  private table(source: number): Int32Array {
+    let dist = this.from.get(source);
+    if (dist !== undefined) return dist;
+    dist = new Int32Array(this.grid.size).fill(-1);
+    dist[source] = 0;
+    const queue = [source];
+    for (let i = 0; i < queue.length; i++) {
+      const c = queue[i]!;
+      for (const n of this.grid.neighbours(c)) {
+        if (dist[n]! >= 0 || this.walls![n] === 1) continue;
+        dist[n] = dist[c]! + 1;
+        queue.push(n);
+      }
+    }
+    this.from.set(source, dist);
+    return dist;
   }
 }

@@ -301,3 +301,56 @@ describe.skipIf(!existsSync(IPC))('the IPC-2018 Snake problems (../shared/snake-
     expect(isPddlProblem(readFileSync(join(IPC, 'domain.pddl'), 'utf8'))).toBe(false);
   });
 });
+
+describe('PDDL errors on large or deep input', () => {
+  it('quote a cut-short fact and stay InputErrors', () => {
+    const deep = small('(blocked pos2-0)', `${'('.repeat(50_000)}${')'.repeat(50_000)}`);
+    const error = errorOf(deep);
+    expect(error.message).toMatch(/expected a fact \(PREDICATE OBJECT \.\.\.\), got \(+\.\.\.\)+$/);
+    const long = small('(blocked pos2-0)', `(blocked ${'pos0-0 '.repeat(10_000)})`);
+    expect(errorOf(long).message.length).toBeLessThan(400);
+  });
+});
+
+describe('a 200x200 problem', () => {
+  it('reads a snake of 20,000 cells and a spawn chain of 19,999', () => {
+    const side = 200;
+    const name = (x: number, y: number): string => `pos${x}-${y}`;
+    // A serpentine over rows 0..99 (the snake, head at [0, 0]) and rows 100..199 (the spawn chain).
+    const serpentine = (rows: number[]): string[] =>
+      rows.flatMap((y, r) => Array.from({ length: side }, (_, i) => name(r % 2 === 0 ? i : side - 1 - i, y)));
+    const snake = serpentine(Array.from({ length: 100 }, (_, i) => i));
+    const spawn = serpentine(Array.from({ length: 100 }, (_, i) => 100 + i));
+    const apple = spawn.pop()!;
+    const facts: string[] = [];
+    for (let x = 0; x < side; x++)
+      for (let y = 0; y < side; y++) {
+        if (x + 1 < side)
+          facts.push(
+            `(ISADJACENT ${name(x, y)} ${name(x + 1, y)}) (ISADJACENT ${name(x + 1, y)} ${name(x, y)})`,
+          );
+        if (y + 1 < side)
+          facts.push(
+            `(ISADJACENT ${name(x, y)} ${name(x, y + 1)}) (ISADJACENT ${name(x, y + 1)} ${name(x, y)})`,
+          );
+      }
+    facts.push(`(headsnake ${snake[0]}) (tailsnake ${snake.at(-1)})`);
+    snake.forEach((c, i) => {
+      facts.push(`(blocked ${c})`);
+      if (i > 0) facts.push(`(nextsnake ${snake[i - 1]} ${c})`);
+    });
+    facts.push(`(spawn ${spawn[0]})`);
+    spawn.forEach((c, i) => facts.push(`(NEXTSPAWN ${c} ${spawn[i + 1] ?? 'dummypoint'})`));
+    facts.push(`(ispoint ${apple})`);
+    const objects = Array.from({ length: side * side }, (_, i) => name(i % side, Math.floor(i / side)));
+    const goal = [apple, ...spawn].map((c) => `(not (ispoint ${c}))`).join(' ');
+    const text = `(define (problem big) (:domain snake) (:objects ${objects.join(' ')})
+      (:init ${facts.join('\n')}) (:goal (and ${goal})))`;
+    // The vitest timeout is the guard: a reader quadratic in the cells would take minutes here.
+    const instance = snakeInstanceFromPddl(text);
+    expect(instance).toMatchObject({ width: side, height: side, length: 20_000 });
+    expect(instance.spawn).toHaveLength(19_999);
+    expect(instance.apples).toEqual([[0, 199]]);
+    expect(instance.walls).toBeUndefined();
+  });
+});

@@ -25,7 +25,7 @@ export interface SnakePddlInstance {
  */
 export function isPddlProblem(input: unknown): boolean {
   if (typeof input !== 'string') return false;
-  const text = input.replace(/^\uFEFF/, '').replace(/^(?:\s+|;[^\n]*)*/, '');
+  const text = input.replace(/^\uFEFF/, '').replace(/^(?:\s|;[^\n]*)*/, '');
   return /^\(\s*define\s*\(\s*problem(?![^\s()])/i.test(text);
 }
 
@@ -91,38 +91,29 @@ function readSexp(text: string): List {
   const stack: List[] = [];
   let top: List | undefined;
   let line = 1;
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (ch === '\n') {
+  // One token a match: a line break, other white space, a comment, a parenthesis or an atom.
+  const token = /(\n)|[^\S\n]+|;[^\n]*|(\()|(\))|[^\s();]+/gy;
+  for (let match = token.exec(text); match !== null; match = token.exec(text)) {
+    if (match[1] !== undefined) {
       line++;
-      i++;
-    } else if (ch === ';') {
-      while (i < text.length && text[i] !== '\n') i++;
-    } else if (/\s/.test(ch) || ch === '\uFEFF') {
-      i++;
-    } else if (ch === '(') {
+    } else if (match[2] !== undefined) {
       if (top !== undefined && stack.length === 0)
         throw at(line, "text after the problem's closing parenthesis");
       const list: List = { kind: 'list', items: [], line };
       stack.at(-1)?.items.push(list);
       stack.push(list);
-      i++;
-    } else if (ch === ')') {
+    } else if (match[3] !== undefined) {
       const closed = stack.pop();
       if (closed === undefined) throw at(line, "')' with no '(' open");
       if (stack.length === 0) top = closed;
-      i++;
-    } else {
-      const start = i;
-      while (i < text.length && !/[\s();]/.test(text[i]!)) i++;
-      const atom: Atom = { kind: 'atom', text: text.slice(start, i), line };
+    } else if (!/^[\s;]/.test(match[0])) {
+      const atom: Atom = { kind: 'atom', text: match[0], line };
       const open = stack.at(-1);
       if (open === undefined) {
         throw at(
           line,
           top === undefined
-            ? `expected '(define', got '${atom.text}'`
+            ? `expected '(define', got '${show(atom)}'`
             : "text after the problem's closing parenthesis",
         );
       }
@@ -134,9 +125,26 @@ function readSexp(text: string): List {
   return top;
 }
 
-/** An s-expression as PDDL text, on one line. */
+/** An s-expression as PDDL text on one line, cut short (an error message quotes it, whatever its size). */
 function show(sexp: Sexp): string {
-  return sexp.kind === 'atom' ? sexp.text : `(${sexp.items.map(show).join(' ')})`;
+  const text = showNested(sexp, 0);
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}...` : text;
+}
+
+const SHOWN_CHARS = 200;
+
+function showNested(sexp: Sexp, depth: number): string {
+  if (sexp.kind === 'atom') return sexp.text;
+  if (depth >= 8) return '(...)';
+  const items: string[] = [];
+  let length = 0;
+  for (const item of sexp.items) {
+    if (length > SHOWN_CHARS) break;
+    const text = showNested(item, depth + 1);
+    items.push(text);
+    length += text.length + 1;
+  }
+  return `(${items.join(' ')}${items.length < sexp.items.length ? ' ...' : ''})`;
 }
 
 function atomText(sexp: Sexp | undefined): string | undefined {
@@ -372,9 +380,18 @@ function checkAdjacency(facts: Facts, cells: Cells, initLine: number): void {
     const [a, b] = key.split(',').map(Number) as [number, number];
     if (!neighbours(cells, a, b)) throw at(fact.line, `${show(fact)}: the cells are not 4-neighbours`);
   }
-  for (const a of cells.present) {
-    for (const b of cells.present) {
-      if (neighbours(cells, a, b) && !facts.adjacent.has(`${a},${b}`)) {
+  for (const a of [...cells.present].sort((x, y) => x - y)) {
+    const [x, y] = cells.cell(a);
+    const around: Cell[] = [
+      [x + 1, y],
+      [x - 1, y],
+      [x, y + 1],
+      [x, y - 1],
+    ];
+    for (const [bx, by] of around) {
+      const b = by * cells.width + bx;
+      const inside = bx >= 0 && by >= 0 && bx < cells.width && by < cells.height;
+      if (inside && cells.present.has(b) && !facts.adjacent.has(`${a},${b}`)) {
         throw at(
           initLine,
           `no (ISADJACENT ${cells.name(a)} ${cells.name(b)}): every two neighbouring cells must be adjacent, both ways`,
@@ -401,6 +418,7 @@ function snakeChain(facts: Facts, cells: Cells, initLine: number): number[] {
   const head = single(facts.head, 'headsnake', initLine);
   const tail = single(facts.tail, 'tailsnake', initLine);
   const body = [head];
+  const onSnake = new Set([head]);
   const used = new Set<number>();
   for (let cell = head; cell !== tail;) {
     const link = facts.next.get(cell);
@@ -409,10 +427,11 @@ function snakeChain(facts: Facts, cells: Cells, initLine: number): number[] {
         initLine,
         `the snake breaks off at ${cells.name(cell)}: no (nextsnake ${cells.name(cell)} ...) leads on to the tailsnake ${cells.name(tail)}`,
       );
-    if (body.includes(link.to)) throw at(link.fact.line, `${show(link.fact)}: the snake runs into itself`);
+    if (onSnake.has(link.to)) throw at(link.fact.line, `${show(link.fact)}: the snake runs into itself`);
     if (!neighbours(cells, cell, link.to))
       throw at(link.fact.line, `${show(link.fact)}: the cells are not 4-neighbours`);
     used.add(cell);
+    onSnake.add(link.to);
     body.push(link.to);
     cell = link.to;
   }
@@ -441,6 +460,7 @@ function snakeChain(facts: Facts, cells: Cells, initLine: number): number[] {
 function spawnChain(facts: Facts, cells: Cells, walls: Set<number>, initLine: number): number[] {
   const start = single(facts.spawn, 'spawn', initLine);
   const chain: number[] = [];
+  const onChain = new Set<number>();
   for (let cell = start; cell !== DUMMY;) {
     const link = facts.nextSpawn.get(cell);
     if (link === undefined)
@@ -451,12 +471,13 @@ function spawnChain(facts: Facts, cells: Cells, walls: Set<number>, initLine: nu
     if (walls.has(cell))
       throw at(link.fact.line, `${show(link.fact)}: ${cells.name(cell)} is a wall, where no apple can spawn`);
     chain.push(cell);
-    if (link.to !== DUMMY && chain.includes(link.to))
+    onChain.add(cell);
+    if (link.to !== DUMMY && onChain.has(link.to))
       throw at(link.fact.line, `${show(link.fact)}: the spawn chain runs in a loop`);
     cell = link.to;
   }
   for (const [from, link] of facts.nextSpawn) {
-    if (!chain.includes(from))
+    if (!onChain.has(from))
       throw at(link.fact.line, `${show(link.fact)}: not on the spawn chain from (spawn ...) to dummypoint`);
   }
   return chain;

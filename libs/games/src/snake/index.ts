@@ -3,6 +3,7 @@ import { encodeSnake } from './snake.encode.js';
 import { snakeDefaultMaxHorizon, snakeLowerBound } from './snake.lower-bound.js';
 import type { SnakeInstance, SnakeSolution } from './snake.model.js';
 import { parseSnakeInstance, parseSnakePlan } from './snake.parse.js';
+import { isPddlProblem, snakeInstanceFromPddl } from './snake.pddl.js';
 import { renderSnake, snakeText, type SnakeRender, summarizeSnake } from './snake.render.js';
 import { joinSnakePlan, splitSnake } from './snake.split.js';
 import { verifySnake } from './snake.verify.js';
@@ -10,6 +11,7 @@ import { verifySnake } from './snake.verify.js';
 export type { AppleOrder, Cell, SnakeInstance, SnakeSolution, StepOutcome, TailRule } from './snake.model.js';
 export { SnakeGrid, SnakeSimulator, startCells, startingAt, startStates } from './snake.model.js';
 export { parseSnakeInstance, parseSnakePlan } from './snake.parse.js';
+export { isPddlProblem, snakeInstanceFromPddl, type SnakePddlInstance } from './snake.pddl.js';
 export {
   DEFAULT_SNAKE_ENCODING,
   encodeSnake,
@@ -36,7 +38,8 @@ export { closedTour, generateSnake, type SnakeGenerateOptions } from './snake.ge
 export const snakeGame: GameDefinition<SnakeInstance, SnakeSolution> = {
   id: 'snake',
   planning: true,
-  parse: parseSnakeInstance,
+  // An IPC-2018 PDDL problem is read as its JSON instance first (docs/cli.md#pddl-input).
+  parse: (input) => parseSnakeInstance(isPddlProblem(input) ? snakeInstanceFromPddl(input as string) : input),
   lowerBound: snakeLowerBound,
   defaultMaxHorizon: snakeDefaultMaxHorizon,
   encode: encodeSnake,

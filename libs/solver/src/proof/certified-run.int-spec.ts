@@ -178,6 +178,15 @@ describe(checkDratProof.name, () => {
     expect((await check('forged.drat', forged)).verdict).toBe('rejected');
   });
 
+  it('verifies the empty proof of a formula with an empty clause (drat-trim exits 1 there)', async () => {
+    const trivial = join(dir, 'trivial.cnf');
+    await writeFile(trivial, 'p cnf 2 2\n0\n1 2 0\n');
+    await writeFile(join(dir, 'empty.drat'), '');
+    expect((await checkDratProof({ formulaFile: trivial, proofFile: join(dir, 'empty.drat') })).verdict).toBe(
+      'verified',
+    );
+  });
+
   it('rejects a text proof that claims the empty clause at once', async () => {
     expect((await check('bogus.drat', '0\n')).verdict).toBe('rejected');
   });

@@ -22,8 +22,8 @@ export interface DratCheckSpec {
 }
 
 /**
- * A check's verdict: `verified` (drat-trim printed `s VERIFIED` and exited 0), `rejected` (it
- * printed `s NOT VERIFIED`), `error` (it crashed or ended without either line), or stopped from
+ * A check's verdict: `verified` (drat-trim printed `s VERIFIED`), `rejected` (it printed
+ * `s NOT VERIFIED`), `error` (a signal ended it, or it printed neither line), or stopped from
  * outside (`timeout`, `cancelled`).
  */
 export interface DratCheck {
@@ -37,9 +37,10 @@ export interface DratCheck {
  * Checks a DRAT proof (text or binary, as drat-trim detects it) of the formula's
  * unsatisfiability with drat-trim, run like a solver: in its own process group through the
  * launcher, so a cancel, a timeout or `killAllSolvers()` kills it, and reaped before this settles.
- * drat-trim exits 0 after `s NOT VERIFIED` too, so both its exit code and its `s` line must say
- * verified (docs/solvers.md#certified-answers). Rejects with `SolverError` (`missing-binary`)
- * when drat-trim is not installed.
+ * Its `s` line is the verdict, not its exit code, which says neither (drat-trim 2024-04-28 exits
+ * 0 after some `s NOT VERIFIED` and 1 after the `s VERIFIED` of a formula with an empty clause;
+ * docs/solvers.md#certified-answers). Rejects with `SolverError` (`missing-binary`) when
+ * drat-trim is not installed.
  */
 export async function checkDratProof(spec: DratCheckSpec): Promise<DratCheck> {
   let verified = false;
@@ -64,6 +65,6 @@ export async function checkDratProof(spec: DratCheckSpec): Promise<DratCheck> {
   const detail = [...tail, run.stderr.trim()].filter((l) => l !== '').join(' | ');
   if (run.stoppedBy !== undefined) return { verdict: run.stoppedBy, ms, detail };
   if (rejected) return { verdict: 'rejected', ms, detail };
-  if (verified && run.exitCode === 0 && run.signal === null) return { verdict: 'verified', ms };
+  if (verified && run.signal === null) return { verdict: 'verified', ms };
   return { verdict: 'error', ms, detail };
 }

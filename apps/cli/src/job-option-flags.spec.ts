@@ -66,6 +66,8 @@ const SAME_OPTION: Array<[string[], Record<string, unknown>]> = [
   [['--no-presets'], { presets: false }],
   [['--no-quick-plan'], { quickPlan: false }],
   [['--trust-bound'], { trustBound: true }],
+  [['--certify'], { certify: true }],
+  [['--proof-limit', '512'], { proofLimitMiB: 512 }],
   [['--plan', 'N NE J'], { plan: 'N NE J' }],
   [['--encoding', '{"shotBudget": true, "window": 2}'], { encoding: { shotBudget: true, window: 2 } }],
 ];

@@ -27,6 +27,10 @@ export function renderReport(report: ViewedReport): string {
   if (job !== undefined) lines.push(`job: ${job.id}`);
   if (job?.error) lines.push(`error: ${job.error}`);
   if (report.unique !== undefined) lines.push(`unique: ${report.unique ? 'yes' : 'no'}`);
+  if ('certified' in report && report.certified !== undefined)
+    lines.push(
+      `certified: ${report.certified ? 'yes (every decisive UNSAT proof checked by drat-trim)' : 'no'}`,
+    );
   // The game's own picture of the board where it has one (the JSON stays one `--json` away).
   if (report.solution !== undefined) lines.push(...drawn(game, 'solution', report.solution, report.render));
   if (report.secondSolution !== undefined)
@@ -37,7 +41,7 @@ export function renderReport(report: ViewedReport): string {
       const note = h.by ?? ('reason' in h ? h.reason : undefined);
       const head = game.planning ? `t=${String(h.t).padStart(3)}  ` : '';
       lines.push(
-        `  ${head}${h.result.padEnd(9)} ${String(h.ms).padStart(8)} ms${note === undefined ? '' : `  (${note})`}${usage(h)}${raced(h)}${split(h)}`,
+        `  ${head}${h.result.padEnd(9)} ${String(h.ms).padStart(8)} ms${note === undefined ? '' : `  (${note})`}${usage(h)}${proof(h)}${raced(h)}${split(h)}`,
       );
     }
   }
@@ -65,6 +69,16 @@ function usage(h: Pick<HorizonLine, 'vars' | 'clauses' | 'solverCpuMs' | 'solver
   if (h.solverPeakRssKiB !== undefined) solver.push(`${Math.round(h.solverPeakRssKiB / 1024)} MiB peak`);
   if (solver.length > 0) parts.push(`solver: ${solver.join(', ')}`);
   return parts.length === 0 ? '' : `  ${parts.join('; ')}`;
+}
+
+/** A certified run's proof: its size, drat-trim's time and verdict. */
+function proof(h: object): string {
+  if (!('proof' in h) || h.proof === undefined) return '';
+  const line = h as { proof: { bytes: number; checkMs: number; result: string } };
+  const { bytes, checkMs, result } = line.proof;
+  const size =
+    bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KiB` : `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  return `  proof: ${size}, ${result}${result === 'limit' ? '' : ` in ${checkMs} ms`}`;
 }
 
 function summarize(solution: unknown): string {

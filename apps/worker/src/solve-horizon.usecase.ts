@@ -2,6 +2,7 @@ import {
   type HorizonTask,
   type HorizonTaskProgress,
   type HorizonTaskResult,
+  proofOf,
   solverUsageOf,
 } from '@satfarm/engine';
 import type { FinishedReport, HorizonJob, HorizonProgress } from '@satfarm/queue';
@@ -77,6 +78,8 @@ export class SolveHorizonUseCase {
           ...(job.seed === undefined ? {} : { seed: job.seed }),
           ...(this.maxFormulaBytes === undefined ? {} : { maxFormulaBytes: this.maxFormulaBytes }),
           ...(job.unique && cube === undefined ? { unique: true } : {}),
+          // Certified: the thread's solver writes a proof, drat-trim checks it (docs/solvers.md#certified-answers).
+          ...(job.proofMaxBytes === undefined ? {} : { proof: { maxBytes: job.proofMaxBytes } }),
         },
       },
       signal,
@@ -103,6 +106,7 @@ function outcomeOf(result: HorizonTaskResult, startedAt: number): HorizonRunOutc
     ...(result.stats.rounds === undefined ? {} : { rounds: result.stats.rounds }),
     ...(result.stats.unbuilt === undefined ? {} : { unbuilt: result.stats.unbuilt }),
     ...solverUsageOf(result.stats),
+    ...proofOf(result.stats),
   };
   const base = { startedAt, ms: Date.now() - startedAt, stats };
   switch (result.result) {
@@ -114,6 +118,9 @@ function outcomeOf(result: HorizonTaskResult, startedAt: number): HorizonRunOutc
         planLength: result.planLength,
         ...(result.unique === undefined ? {} : { unique: result.unique }),
         ...(result.secondSolution === undefined ? {} : { secondSolution: result.secondSolution }),
+        ...(result.uniqueProof === undefined
+          ? {}
+          : { uniqueProof: proofOf({ proof: result.uniqueProof }).proof! }),
       };
     case 'unsat':
       return { ...base, result: 'unsat' };

@@ -1,6 +1,13 @@
 import { type BuildLimits, buildWithin, FormulaBuildStopped, type Model } from '@satfarm/cnf';
 import type { EncodeOptions, Encoded, GameDefinition } from '@satfarm/games';
-import type { SatSolver, SolveOutcome, SolverPreset, SolverProgress } from '@satfarm/solver';
+import type {
+  ProofFigures,
+  ProofRequest,
+  SatSolver,
+  SolveOutcome,
+  SolverPreset,
+  SolverProgress,
+} from '@satfarm/solver';
 
 import type { RacedRun } from './portfolio.js';
 import type { SplitStats } from './split-horizon.js';
@@ -44,6 +51,11 @@ export interface HorizonStats {
    * (vars, clauses 0).
    */
   unbuilt?: true;
+  /**
+   * Certified runs: the last solver call's proof, when its answer needed one (UNSAT: checked;
+   * or cut at its cap): size, check time, result (docs/solvers.md#certified-answers).
+   */
+  proof?: ProofFigures;
 }
 
 /** The result of one horizon: a verified solution, a proof of none, or no answer. */
@@ -72,6 +84,8 @@ export interface HorizonSolveOptions {
    * grows past it ends `unknown`, reason `formula-limit`, without a solver run.
    */
   maxFormulaBytes?: number;
+  /** Certify every call's UNSAT answer with its DRAT proof (`SolveRequest.proof`). */
+  proof?: ProofRequest;
 }
 
 /** Why a horizon has no answer when its formula outgrew `maxFormulaBytes`. */
@@ -146,6 +160,7 @@ export async function solveEncoded<I, S>(
       timeoutMs: deadline === undefined ? undefined : Math.max(1, deadline - performance.now()),
       preset: options.preset,
       ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...(options.proof === undefined ? {} : { proof: options.proof }),
       onProgress: options.onProgress,
     });
     rounds++;
@@ -184,6 +199,7 @@ export async function solveEncoded<I, S>(
     ...(cpuMs === undefined ? {} : { solverCpuMs: cpuMs }),
     ...(peakRssKiB === undefined ? {} : { solverPeakRssKiB: peakRssKiB }),
     ...(options.preset === 'sat' || options.preset === 'unsat' ? { preset: options.preset } : {}),
+    ...(outcome.stats.proof === undefined ? {} : { proof: outcome.stats.proof }),
   };
   // A wider window not built (in time, or in memory): the narrower one's model is no plan.
   if (buildStopped !== undefined) return { result: 'unknown', reason: unbuiltReason(buildStopped), stats };

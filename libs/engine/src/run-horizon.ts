@@ -1,6 +1,6 @@
 import { CnfFormula, FormulaBuildStopped } from '@satfarm/cnf';
 import { type EncodingChoices, type GameDefinition, InputError } from '@satfarm/games';
-import type { SatSolver, SolverPreset, SolverProgress } from '@satfarm/solver';
+import type { ProofFigures, ProofRequest, SatSolver, SolverPreset, SolverProgress } from '@satfarm/solver';
 
 import { type FormulaSize } from './solve-report.js';
 import {
@@ -30,6 +30,12 @@ export interface HorizonRun {
   maxFormulaBytes?: number;
   /** After a solution, solve again with it blocked: UNSAT proves it unique. */
   unique?: boolean;
+  /**
+   * Certify: every solver call writes a DRAT proof (at most `maxBytes`), and drat-trim checks the
+   * proof of an UNSAT answer before it stands; the check counts in `timeoutMs`
+   * (docs/solvers.md#certified-answers).
+   */
+  proof?: ProofRequest;
 }
 
 /** How a caller steers a run while it goes. */
@@ -46,7 +52,12 @@ export interface HorizonRunControls {
 }
 
 /** A horizon's result, with the uniqueness check's answer when one was asked for. */
-export type HorizonRunResult<S> = HorizonResult<S> & { unique?: boolean; secondSolution?: S };
+export type HorizonRunResult<S> = HorizonResult<S> & {
+  unique?: boolean;
+  secondSolution?: S;
+  /** Certified: the proof of the uniqueness check's UNSAT answer (`unique` true). */
+  uniqueProof?: ProofFigures;
+};
 
 /**
  * Runs one horizon: encode within the run's limits, solve, decode and verify with the game's
@@ -88,6 +99,11 @@ export async function runHorizon<I, S>(
   }
   if (run.unique && encoded.blockingClause === undefined)
     throw new InputError('unique', `game ${game.id} does not support uniqueness checks`);
+  if (run.proof !== undefined && !solver.proofs)
+    throw new InputError(
+      'solver',
+      `${solver.name} writes no proofs, so its UNSAT answers cannot be certified`,
+    );
   const { onProgress } = controls;
   const size = { vars: encoded.formula.numVars, clauses: encoded.formula.numClauses };
   const options = {
@@ -97,6 +113,7 @@ export async function runHorizon<I, S>(
     preset: run.preset,
     seed: run.seed,
     maxFormulaBytes: run.maxFormulaBytes,
+    ...(run.proof === undefined ? {} : { proof: run.proof }),
     timeoutMs: fromTimeout === undefined ? undefined : Math.max(1, fromTimeout - performance.now()),
   };
   const first = await solveEncoded(game, instance, run.t, encoded, solver, options, encodeMs);
@@ -109,7 +126,12 @@ export async function runHorizon<I, S>(
     timeoutMs: fromTimeout === undefined ? undefined : Math.max(1, fromTimeout - performance.now()),
   });
   if (second.result === 'cancelled') return { result: 'cancelled', stats: first.stats };
-  if (second.result === 'unsat') return { ...first, unique: true };
+  if (second.result === 'unsat')
+    return {
+      ...first,
+      unique: true,
+      ...(second.stats.proof === undefined ? {} : { uniqueProof: second.stats.proof }),
+    };
   if (second.result === 'sat') return { ...first, unique: false, secondSolution: second.plan };
   return first;
 }

@@ -1,5 +1,5 @@
 import { gameById, type GameDefinition, parseSolveOptions, type SolveUserOptions } from '@satfarm/games';
-import { createSolver, type SatSolver, type SolverProgress } from '@satfarm/solver';
+import { createSolver, type SatSolver, type SolverProgress, type SolverRunnerOptions } from '@satfarm/solver';
 import {
   HorizonSweep,
   type HorizonOutcome,
@@ -23,11 +23,13 @@ import {
   type SplitProgress,
 } from './split-horizon.js';
 import { type ExpectedAnswer, MemoryPortfolioRecord, type PortfolioRecord } from './portfolio.js';
-import { checkSolveOptions, type SweepSettings } from './solve-options.js';
+import { checkSolveOptions, proofLimitBytes, type SweepSettings } from './solve-options.js';
 import { SlotPool } from './slot-pool.js';
 import {
   formulaSizeOf,
   type HorizonLine,
+  isCertified,
+  proofOf,
   type SolveReport,
   type SolveStatus,
   solverUsageOf,
@@ -47,6 +49,8 @@ export interface SolveOptions extends SolveUserOptions {
   maxFormulaBytes?: number;
   /** Shared local slots, when several solves run in one process. */
   slots?: SlotPool;
+  /** How the solver is run (its binary, its limits); the solver's defaults when unset. */
+  solverRunner?: SolverRunnerOptions;
   /** Where a portfolio's races are recorded and read (`portfolio`); this solve's own by default. */
   portfolioRecord?: PortfolioRecord;
   signal?: AbortSignal;
@@ -95,13 +99,14 @@ export async function solveParsed<I, S>(
   options: SolveOptions = {},
 ): Promise<SolveReport> {
   const settings = checkSolveOptions(game, instance, parseSolveOptions(options));
-  const solver = createSolver(options.solver ?? game.defaultSolver ?? 'kissat');
+  const solver = createSolver(options.solver ?? game.defaultSolver ?? 'kissat', options.solverRunner);
   const started = performance.now();
   const report = game.planning
     ? await sweepHorizons(game, instance, solver, options, settings)
     : await solveSingle(game, instance, solver, options);
   report.stats.wallMs = Math.round(performance.now() - started);
   if (options.encoding !== undefined) report.encoding = options.encoding;
+  if (options.certify === true) report.certified = isCertified(report, game.planning);
   return report;
 }
 
@@ -125,6 +130,11 @@ function portfolioOf(
   const size = options.portfolio;
   if (size === undefined || size === 'off' || size < 2) return undefined;
   return { size, record: options.portfolioRecord ?? thisProcessRecord, slots, expected };
+}
+
+/** The proof request of every run of a certified solve (`certify`, `proofLimitMiB`). */
+function proofRequestOf(options: SolveOptions): Pick<HorizonRun, 'proof'> {
+  return options.certify === true ? { proof: { maxBytes: proofLimitBytes(options) } } : {};
 }
 
 /** The races of this process's solves, when the caller keeps no record. */
@@ -190,6 +200,7 @@ async function sweepHorizons<I, S>(
               ...(options.maxFormulaBytes === undefined ? {} : { maxFormulaBytes: options.maxFormulaBytes }),
               ...(options.encoding === undefined ? {} : { encoding: options.encoding }),
               ...(presets ? { preset: horizonPreset(t, bounds.lower) } : {}),
+              ...proofRequestOf(options),
             },
             solver,
             { signal, onProgress: (progress) => options.onEvent?.({ type: 'progress', t, progress }) },
@@ -249,6 +260,7 @@ async function sweepHorizons<I, S>(
         : { by: h.by }),
       ...portfolioStatsOf(statsByT.get(h.t)),
       ...(statsByT.get(h.t)?.split === undefined ? {} : { split: statsByT.get(h.t)!.split }),
+      ...(h.result === 'unsat' || h.result === 'unknown' ? proofOf(statsByT.get(h.t)) : {}),
     })),
     stats: { vars: shown?.vars ?? 0, clauses: shown?.clauses ?? 0, solver: solverName, wallMs: 0 },
     render: game.render(instance, result.plan),
@@ -400,6 +412,7 @@ async function solveSingle<I, S>(
         ...(options.timeoutSec === undefined ? {} : { timeoutMs: options.timeoutSec * 1000 }),
         ...(options.encoding === undefined ? {} : { encoding: options.encoding }),
         ...(options.unique ? { unique: true } : {}),
+        ...proofRequestOf(options),
       },
       solver,
       {
@@ -422,15 +435,19 @@ async function solveSingle<I, S>(
           t: 0,
           result: first.result,
           ms,
+          ...(first.result === 'unknown' ? { reason: first.reason } : {}),
           ...formulaSizeOf(first.stats),
           ...solverUsageOf(first.stats),
           ...portfolioStatsOf(first.stats),
+          ...proofOf(first.stats),
         },
       ],
       stats: { vars: first.stats.vars, clauses: first.stats.clauses, solver: solverName, wallMs: 0 },
       render: game.render(instance, solved ? first.plan : undefined),
     };
     if (first.unique !== undefined) report.unique = first.unique;
+    const { proof: uniqueProof } = proofOf({ proof: first.uniqueProof });
+    if (uniqueProof !== undefined) report.uniqueProof = uniqueProof;
     if (first.secondSolution !== undefined) {
       report.secondSolution = first.secondSolution;
       report.secondRender = game.render(instance, first.secondSolution);

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PROOF_LIMIT_MIB,
   type EncodingChoices,
   type GameDefinition,
   InputError,
@@ -59,6 +60,43 @@ export function checkOptionScope(
   }
 }
 
+/** Solvers that write DRAT proofs, so that `certify` can check their UNSAT answers. */
+export const PROOF_SOLVERS: readonly string[] = ['kissat', 'cadical'];
+
+/**
+ * Refuses what `certify` cannot check (docs/solvers.md#certified-answers): a solver without
+ * proofs (minisat), and a split, whose UNSAT rests on its cubes covering the horizon and on the
+ * game's bound refuting some, not on one proof; and `proofLimitMiB` without `certify`.
+ */
+export function checkCertify(
+  game: Pick<GameDefinition<unknown, unknown>, 'defaultSolver'>,
+  options: Pick<SolveUserOptions, 'certify' | 'proofLimitMiB' | 'solver' | 'split'>,
+): void {
+  if (options.certify !== true) {
+    if (options.proofLimitMiB !== undefined)
+      throw new InputError('proofLimitMiB', 'applies to certified solves (certify)');
+    return;
+  }
+  const solver = options.solver ?? game.defaultSolver ?? 'kissat';
+  if (!PROOF_SOLVERS.includes(solver)) {
+    throw new InputError(
+      'solver',
+      `${solver} writes no proofs, so certify cannot check its UNSAT answers (use ${PROOF_SOLVERS.join(' or ')})`,
+    );
+  }
+  if (options.split !== undefined && options.split !== 'off') {
+    throw new InputError(
+      'split',
+      "cannot be certified: a split horizon's UNSAT rests on its cubes and the game's bound, not on one proof",
+    );
+  }
+}
+
+/** The most bytes a certified run's proof may take: `proofLimitMiB`, else the default 4 GiB. */
+export function proofLimitBytes(options: Pick<SolveUserOptions, 'proofLimitMiB'>): number {
+  return (options.proofLimitMiB ?? DEFAULT_PROOF_LIMIT_MIB) * 1024 * 1024;
+}
+
 /** Refuses encoding choices the game does not have (an `InputError` naming `encoding`). */
 export function checkEncoding<I, S>(game: GameDefinition<I, S>, encoding: EncodingChoices | undefined): void {
   if (encoding === undefined) return;
@@ -108,6 +146,7 @@ export function checkSolveOptions<I, S>(
   cap: HorizonCap = { maxHorizon: MAX_HORIZON },
 ): SweepSettings<S> {
   checkOptionScope(game, options);
+  checkCertify(game, options);
   checkEncoding(game, options.encoding);
   const policy = options.policy ?? game.defaultPolicy ?? 'consecutive';
   try {

@@ -42,6 +42,58 @@ export interface HorizonLine {
    * and how long the horizon ran whole before it. Its formula and solver figures are its cubes'.
    */
   split?: SplitStats;
+  /**
+   * Certified solves: the last run's DRAT proof, when its answer needed one: `bytes` on disk,
+   * drat-trim's `checkMs`, and `result` (`verified`, `rejected`, `limit`, `error`).
+   */
+  proof?: ProofLine;
+}
+
+/** A checked (or capped) proof, as a report's horizon line gives it (docs/solvers.md#certified-answers). */
+export interface ProofLine {
+  bytes: number;
+  checkMs: number;
+  result: 'verified' | 'rejected' | 'limit' | 'error';
+}
+
+/** A horizon run's proof figures, for a horizon line. */
+export function proofOf(stats: { proof?: ProofLine } | undefined): { proof?: ProofLine } {
+  const proof = stats?.proof;
+  return proof === undefined
+    ? {}
+    : { proof: { bytes: proof.bytes, checkMs: proof.checkMs, result: proof.result } };
+}
+
+/** What `isCertified` reads of a report or a farm's job. */
+export interface CertifiableAnswer {
+  status: string;
+  bounds: { lower: number; upper?: number };
+  horizons: ReadonlyArray<{ t: number; result: string; proof?: ProofLine }>;
+  unique?: boolean;
+  uniqueProof?: ProofLine;
+}
+
+/**
+ * Whether a certified solve's answer rests on checked proofs only (docs/solvers.md#certified-answers):
+ * every UNSAT horizon's proof verified, and the decisive ones there. A planning game's optimum or
+ * `unsatisfiable` rests on the UNSAT answer at `bounds.lower - 1` (the horizon below the optimum,
+ * or the largest); an optimum at 0 on none. A single solve's UNSAT rests on its own answer, a
+ * proven-unique solution on the uniqueness check's UNSAT answer, a plain solution on none (its
+ * model is checked). Anything else (a plan not proven optimal, no answer) is not certified.
+ */
+export function isCertified(answer: CertifiableAnswer, planning: boolean): boolean {
+  const verified = (line: { proof?: ProofLine } | undefined): boolean => line?.proof?.result === 'verified';
+  if (!answer.horizons.filter((h) => h.result === 'unsat').every(verified)) return false;
+  if (planning) {
+    if (answer.status !== 'optimal' && answer.status !== 'unsatisfiable') return false;
+    const decisive = answer.bounds.lower - 1;
+    if (decisive < 0) return true;
+    const line = answer.horizons.find((h) => h.t === decisive);
+    return line?.result === 'unsat' && verified(line);
+  }
+  if (answer.status === 'unsatisfiable') return answer.horizons.some((h) => h.result === 'unsat');
+  if (answer.status !== 'satisfiable') return false;
+  return answer.unique !== true || answer.uniqueProof?.result === 'verified';
 }
 
 /** A horizon run's formula size. */
@@ -87,6 +139,13 @@ export interface SolveReport {
   secondRender?: unknown;
   /** The encoding choices the solve was asked for (`SolveOptions.encoding`), when any. */
   encoding?: EncodingChoices;
+  /**
+   * With `certify`: whether the answer rests on checked DRAT proofs only (`isCertified`); absent
+   * when the solve was not certified.
+   */
+  certified?: boolean;
+  /** With `certify` and `unique`: the proof of the uniqueness check's UNSAT answer. */
+  uniqueProof?: ProofLine;
 }
 
 /** CLI exit codes (docs/cli.md#exit-codes). */

@@ -15,6 +15,9 @@ export const EncodingChoicesSchema = z.record(z.string(), z.union([z.string(), z
  */
 export const MAX_TIMEOUT_SEC = 7 * 24 * 3600;
 
+/** The proof cap of a certified solve when none is given (`proofLimitMiB`): 4 GiB. */
+export const DEFAULT_PROOF_LIMIT_MIB = 4096;
+
 /** Highest `priority`: higher numbers run first. */
 export const MAX_PRIORITY = 100;
 
@@ -262,6 +265,29 @@ export const JOB_OPTIONS = {
           'a plan already known (moves, a solution, or an earlier report or job; a file, inline JSON or the moves as text): checked by the farm, then the sweep only looks below it',
       },
     },
+  },
+  certify: {
+    schema: z.boolean(),
+    description:
+      "check every UNSAT answer's DRAT proof with drat-trim before it counts (kissat or cadical; minisat writes no proofs); an answer whose proof fails the check or outgrows proofLimitMiB is unknown, so an optimum or unsatisfiable verdict stands only on checked proofs (docs/solvers.md#certified-answers)",
+    default: "off; the farm's SATFARM_CERTIFY",
+    scope: 'any',
+    flag: {
+      flags: '--certify',
+      help: "check the DRAT proof of every UNSAT answer with drat-trim: the report's certified says whether the answer rests on checked proofs only",
+    },
+  },
+  proofLimitMiB: {
+    schema: z
+      .number()
+      .int()
+      .min(1)
+      .max(1024 * 1024),
+    description:
+      'certify: the largest proof one run may write, MiB; past it the solver stops and the answer is unknown (proof-limit)',
+    default: `${DEFAULT_PROOF_LIMIT_MIB}; the farm's SATFARM_PROOF_LIMIT_MIB`,
+    scope: 'any',
+    flag: { flags: '--proof-limit <MiB>', value: 'positiveInt' },
   },
   encoding: {
     schema: EncodingChoicesSchema,

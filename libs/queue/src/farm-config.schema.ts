@@ -48,6 +48,8 @@ export const FarmEnvSchema = z.object({
     blankAsUnset,
     z.union([z.literal('off'), z.coerce.number().int().min(1).max(MAX_PORTFOLIO)]).optional(),
   ),
+  SATFARM_CERTIFY: z.preprocess(blankAsUnset, z.enum(['on', 'off']).default('off')),
+  SATFARM_PROOF_LIMIT_MIB: int(1, 1024 * 1024),
   SATFARM_WORKER_SLOTS: int(1, 256),
   PORT: int(0, 65535),
   SATFARM_PREFIX: z.preprocess(
@@ -109,6 +111,13 @@ export interface FarmConfig {
    * docs/farm.md#portfolio); unset or `off`: none.
    */
   portfolio?: number;
+  /**
+   * Certify the UNSAT answers of jobs that do not say (`options.certify`, SATFARM_CERTIFY=on;
+   * docs/solvers.md#certified-answers); unset: off.
+   */
+  certify?: true;
+  /** The proof cap of certified jobs that do not say (`options.proofLimitMiB`, SATFARM_PROOF_LIMIT_MIB). */
+  proofLimitMiB?: number;
   /** Solver slots of a worker process; unset: one per core. */
   workerSlots?: number;
   port: number;
@@ -208,6 +217,8 @@ export function loadFarmConfig(env: NodeJS.ProcessEnv = process.env): FarmConfig
     ...(typeof e.SATFARM_PORTFOLIO === 'number' && e.SATFARM_PORTFOLIO > 1
       ? { portfolio: e.SATFARM_PORTFOLIO }
       : {}),
+    ...(e.SATFARM_CERTIFY === 'on' ? { certify: true as const } : {}),
+    ...(e.SATFARM_PROOF_LIMIT_MIB === undefined ? {} : { proofLimitMiB: e.SATFARM_PROOF_LIMIT_MIB }),
     workerSlots: e.SATFARM_WORKER_SLOTS,
     port: e.PORT ?? 3000,
     prefix: e.SATFARM_PREFIX,

@@ -41,6 +41,12 @@ export const HorizonJobSchema = z.strictObject({
   /** The solver's seed (absent: the solver's default). */
   seed: z.number().int().min(0).optional(),
   /**
+   * Certified jobs (`options.certify`, or the farm's SATFARM_CERTIFY): the most bytes the run's DRAT
+   * proof may take; the worker has drat-trim check the proof of an UNSAT answer before reporting it
+   * (docs/solvers.md#certified-answers).
+   */
+  proofMaxBytes: z.number().int().positive().optional(),
+  /**
    * One cube of horizon `t` split on the farm (docs/farm.md#splitting): the worker solves
    * `instance` (the game's parsed form, as the coordinator's split made it) at the cube's own
    * horizon `t`, UNSAT at once when `lowerBound` exceeds it; its reports name the cube by `index`.

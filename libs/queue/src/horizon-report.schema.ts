@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/** A certified run's proof: size on disk, drat-trim's time, and what became of it. */
+export const ProofFiguresSchema = z.object({
+  bytes: z.number().int().min(0),
+  checkMs: z.number().min(0),
+  result: z.enum(['verified', 'rejected', 'limit', 'error']),
+});
+
 /** Figures about one horizon's run, as the worker measured them. */
 export const HorizonRunStatsSchema = z.object({
   vars: z.number().int().min(0),
@@ -16,6 +23,8 @@ export const HorizonRunStatsSchema = z.object({
   solverPeakRssKiB: z.number().int().min(0).optional(),
   /** The formula's build stopped (deadline, cancel, memory): no solver ran, vars and clauses are 0. */
   unbuilt: z.literal(true).optional(),
+  /** A certified run's proof, when its answer needed one (docs/solvers.md#certified-answers). */
+  proof: ProofFiguresSchema.optional(),
 });
 export type HorizonRunStats = z.infer<typeof HorizonRunStatsSchema>;
 
@@ -58,6 +67,8 @@ export const FinishedReportSchema = z.object({
   /** Single solves with `unique`: whether a second solution exists, and that solution. */
   unique: z.boolean().optional(),
   secondSolution: z.unknown().optional(),
+  /** Certified single solves with `unique` true: the proof of the uniqueness check's UNSAT answer. */
+  uniqueProof: ProofFiguresSchema.optional(),
   /** For a cancel: ms from the coordinator's decision to the solver's death. */
   cancelLatencyMs: z.number().min(0).optional(),
 });

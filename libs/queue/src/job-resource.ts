@@ -58,6 +58,18 @@ export interface JobHorizonLine {
   }>;
   /** When the horizon was split into cubes (docs/farm.md#splitting): its cubes and how they ended. */
   split?: HorizonSplitProgress;
+  /**
+   * Certified jobs (`options.certify`): the last run's DRAT proof, when its answer needed one:
+   * size, drat-trim's time, and result (docs/solvers.md#certified-answers).
+   */
+  proof?: JobProofLine;
+}
+
+/** A certified run's proof as a job's horizon line gives it. */
+export interface JobProofLine {
+  bytes: number;
+  checkMs: number;
+  result: 'verified' | 'rejected' | 'limit' | 'error';
 }
 
 /**
@@ -87,6 +99,13 @@ export interface JobResource {
   secondRender?: unknown;
   /** The job's encoding choices (`options.encoding`), when it named any. */
   encoding?: JobEncodingChoices;
+  /**
+   * Certified jobs: whether the answer rests on checked DRAT proofs only (docs/solvers.md#certified-answers);
+   * false while the job runs. Absent when the job was not certified.
+   */
+  certified?: boolean;
+  /** Certified jobs with `unique`: the proof of the uniqueness check's UNSAT answer. */
+  uniqueProof?: JobProofLine;
   createdAt: string;
   finishedAt: string | null;
   error: string | null;

@@ -11,6 +11,7 @@ export {
   type SolverReaperOptions,
 } from './process/live-solvers.registry.js';
 export { WORK_DIR_PREFIX } from './process/work-dir.js';
+export { checkDratProof, DRAT_CHECKER, type DratCheck, type DratCheckSpec } from './proof/drat-check.js';
 export { type LaunchMode } from './process/process-launcher.js';
 export { type ResourceLimits } from './process/resource-limits.js';
 export {

@@ -24,6 +24,32 @@ export interface SolveRequest {
   seed?: number;
   /** Called for every periodic report line the solver prints. */
   onProgress?: (p: SolverProgress) => void;
+  /**
+   * Certify an UNSAT answer: the solver writes a DRAT proof to a file of the run's work directory,
+   * and drat-trim checks it before the answer stands (docs/solvers.md#certified-answers). Only
+   * solvers with `proofs` take it.
+   */
+  proof?: ProofRequest;
+}
+
+/** How a certified run's proof is written and checked. */
+export interface ProofRequest {
+  /** The largest proof, bytes: past it the solver is stopped and the answer is `unknown`/`proof-limit`. */
+  maxBytes: number;
+  /** The checker's binary (default `drat-trim`, looked up in PATH). */
+  checker?: string;
+}
+
+/** What became of one run's proof: checked (`verified`, `rejected`), cut at its cap, or the checker failed. */
+export type ProofResult = 'verified' | 'rejected' | 'limit' | 'error';
+
+/** A certified run's proof: its size, the check's time and its result. */
+export interface ProofFigures {
+  /** The proof's size on disk, bytes. */
+  bytes: number;
+  /** drat-trim's wall time, ms (0 when no check ran). */
+  checkMs: number;
+  result: ProofResult;
 }
 
 /** One periodic report line of a running solver. */
@@ -51,10 +77,21 @@ export interface SolverStats {
   peakRssKiB?: number;
   /** The solver process's CPU time, user and system, ms (as `peakRssKiB`). */
   cpuMs?: number;
+  /** A certified run's proof (`SolveRequest.proof`), when one was written and the answer needed it. */
+  proof?: ProofFigures;
 }
 
 /** Why a run ended without an answer. */
-export type UnknownReason = 'timeout' | 'limit' | 'solver-unknown';
+export type UnknownReason =
+  | 'timeout'
+  | 'limit'
+  | 'solver-unknown'
+  /** A certified run's proof reached `ProofRequest.maxBytes`. */
+  | 'proof-limit'
+  /** drat-trim did not verify the proof of an UNSAT answer: the answer is void. */
+  | 'proof-rejected'
+  /** drat-trim failed (crashed, or ended without a verdict): the UNSAT answer is unchecked. */
+  | 'proof-error';
 
 /** The answer of one solve. A `sat` model has been checked against the formula. */
 export type SolveOutcome =
@@ -66,6 +103,8 @@ export type SolveOutcome =
 /** A SAT solver run as a subprocess. */
 export interface SatSolver {
   readonly name: SolverName;
+  /** Whether the solver writes DRAT proofs, so its UNSAT answers can be certified (`SolveRequest.proof`). */
+  readonly proofs: boolean;
   /** Name and version of the installed binary, e.g. `kissat 4.0.2-1` (looked up once, then cached). */
   version(): Promise<string>;
   /** Solves one formula. Rejects with `SolverError` when the solver fails; never returns a wrong answer. */

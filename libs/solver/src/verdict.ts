@@ -38,6 +38,9 @@ export function judgeRun({ solver, formula, run, claim, limits }: VerdictInput):
       : { status: 'cancelled', stats };
   }
   if (hitLimit(run, limits)) return { status: 'unknown', reason: 'limit', stats };
+  // The proof reached its cap (RLIMIT_FSIZE): the kernel ended the solver.
+  if (limits.fileBytes !== undefined && run.signal === 'SIGXFSZ')
+    return { status: 'unknown', reason: 'proof-limit', stats };
   if (run.signal !== null)
     throw new SolverError('crashed', solver, `ended by ${run.signal}${stderrNote(run)}`);
   if (run.exitCode !== EXIT_SAT && run.exitCode !== EXIT_UNSAT && run.exitCode !== EXIT_UNKNOWN) {

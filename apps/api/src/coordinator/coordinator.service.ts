@@ -62,6 +62,8 @@ export class CoordinatorService implements OnApplicationBootstrap, OnApplication
         defaultParallelism: options.defaultParallelism ?? 2,
         ...(config.solver === undefined ? {} : { solver: config.solver }),
         ...(config.portfolio === undefined ? {} : { portfolio: config.portfolio }),
+        ...(config.certify === undefined ? {} : { certify: config.certify }),
+        ...(config.proofLimitMiB === undefined ? {} : { proofLimitMiB: config.proofLimitMiB }),
         levelFiles: config.levelFiles,
       },
       metrics,

@@ -1,4 +1,4 @@
-import type { JobEncodingChoices, JobStatus, SolverNameSchema } from '@satfarm/queue';
+import type { JobEncodingChoices, JobProofLine, JobStatus, SolverNameSchema } from '@satfarm/queue';
 import type { RacedRun } from '@satfarm/engine';
 import type { SweepState } from '@satfarm/sweep';
 import type { z } from 'zod';
@@ -24,6 +24,11 @@ export interface ResolvedJobOptions {
   portfolio?: number;
   /** Seconds a horizon runs before it is split into cubes (docs/farm.md#splitting); absent: never. */
   split?: number;
+  /**
+   * Check every UNSAT answer's DRAT proof (`options.certify`, else SATFARM_CERTIFY), each proof at
+   * most `proofLimitMiB` (docs/solvers.md#certified-answers); absent: off.
+   */
+  certify?: { proofLimitMiB: number };
 }
 
 /** What never changes about a job once it is created. */
@@ -57,6 +62,8 @@ export interface BestPlan {
   solution: unknown;
   unique?: boolean;
   secondSolution?: unknown;
+  /** Certified jobs: the proof of the uniqueness check's UNSAT answer. */
+  uniqueProof?: JobProofLine;
 }
 
 /** What the job keeps of one horizon's run. */
@@ -69,6 +76,8 @@ export interface HorizonRunSize {
   /** When the horizon raced: the configuration whose answer stands, and the others that ran. */
   config?: string;
   raced?: RacedRun[];
+  /** Certified jobs: the run's DRAT proof, when its answer needed one. */
+  proof?: JobProofLine;
 }
 
 /**

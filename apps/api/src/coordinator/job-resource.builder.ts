@@ -1,4 +1,4 @@
-import { formulaSizeOf, solverUsageOf } from '@satfarm/engine';
+import { formulaSizeOf, isCertified, proofOf, solverUsageOf } from '@satfarm/engine';
 import { isFinalStatus, type JobHorizonLine, type JobResource } from '@satfarm/queue';
 
 import type { JobMeta, JobState } from './job-record.js';
@@ -38,6 +38,7 @@ export function buildJobResource(
       ...(open || state.sizes[h.t]?.config === undefined
         ? {}
         : { config: state.sizes[h.t]!.config!, raced: state.sizes[h.t]!.raced ?? [] }),
+      ...(h.state === 'unsat' || h.state === 'unknown' ? proofOf(state.sizes[h.t]) : {}),
       // The split of the horizon's last run; an earlier run's split says nothing of this one.
       ...(split === undefined || split.run !== (h.run ?? 1) ? {} : { split: splitProgress(split) }),
     });
@@ -67,10 +68,13 @@ export function buildJobResource(
     ...(render === undefined ? {} : { render }),
     ...(secondRender === undefined ? {} : { secondRender }),
     ...(meta.options.encoding === undefined ? {} : { encoding: meta.options.encoding }),
+    ...(plan?.uniqueProof === undefined ? {} : { uniqueProof: plan.uniqueProof }),
     createdAt: new Date(meta.createdAt).toISOString(),
     finishedAt: state.finishedAt === undefined ? null : new Date(state.finishedAt).toISOString(),
     error: state.error ?? null,
   };
+  // Certified only once over, by the same rule as a solve in this process.
+  if (meta.options.certify !== undefined) resource.certified = final && isCertified(resource, meta.planning);
   return resource;
 }
 

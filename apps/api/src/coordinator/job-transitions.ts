@@ -146,6 +146,7 @@ export function horizonFinished(
               clauses: report.stats.clauses,
               ...(report.stats.rounds === undefined ? {} : { rounds: report.stats.rounds }),
               ...solverUsageOf(report.stats),
+              ...(report.stats.proof === undefined ? {} : { proof: report.stats.proof }),
             },
           },
     solver: report.stats.solver,
@@ -161,6 +162,7 @@ export function horizonFinished(
         solution: report.plan,
         ...(report.unique === undefined ? {} : { unique: report.unique }),
         ...(report.secondSolution === undefined ? {} : { secondSolution: report.secondSolution }),
+        ...(report.uniqueProof === undefined ? {} : { uniqueProof: report.uniqueProof }),
       },
     };
   }

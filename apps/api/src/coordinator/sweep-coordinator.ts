@@ -16,7 +16,7 @@ import {
   type SweepSettings,
 } from '@satfarm/engine';
 import type { GameDefinition } from '@satfarm/games';
-import { InputError } from '@satfarm/games';
+import { DEFAULT_PROOF_LIMIT_MIB, InputError } from '@satfarm/games';
 import {
   type BatchCreated,
   type BatchEventPayload,
@@ -96,6 +96,10 @@ export interface CoordinatorSettings {
   levelFiles: readonly string[];
   /** Configurations a horizon races under when the job does not say (SATFARM_PORTFOLIO); unset: off. */
   portfolio?: number;
+  /** Certify jobs that do not say (SATFARM_CERTIFY); unset: off. */
+  certify?: boolean;
+  /** The proof cap of certified jobs that do not say, MiB (SATFARM_PROOF_LIMIT_MIB); unset: 4096. */
+  proofLimitMiB?: number;
 }
 
 /** What the coordinator uses of the job store (`JobStore`, Redis). */
@@ -362,6 +366,7 @@ export class SweepCoordinator {
 
   /** Applies one worker report. */
   async handleReport(report: HorizonReport): Promise<void> {
+    if (report.kind === 'finished') this.deps.metrics.proofsChecked(report.stats.proof, report.uniqueProof);
     if (report.cube !== undefined) return this.handleCubeReport(report, report.cube);
     // A split horizon's whole run that ends without an answer leaves its cubes to decide.
     const orSplit =
@@ -886,10 +891,23 @@ export class SweepCoordinator {
     try {
       // The checks of a solve in this process: an option the game would ignore is refused, as the
       // CLI refuses its flag, and the horizons are capped by the farm's SATFARM_MAX_HORIZON.
-      checked = checkSolveOptions(game, parsed, o, {
-        maxHorizon: settings.maxHorizon,
-        setBy: 'on this farm',
-      });
+      // A farm's default (SATFARM_CERTIFY, SATFARM_SOLVER) is checked as if the job had asked for it.
+      const certify = o.certify ?? settings.certify;
+      checked = checkSolveOptions(
+        game,
+        parsed,
+        {
+          ...o,
+          ...(certify === undefined ? {} : { certify }),
+          ...(certify === true && o.solver === undefined && settings.solver !== undefined
+            ? { solver: settings.solver }
+            : {}),
+        },
+        {
+          maxHorizon: settings.maxHorizon,
+          setBy: 'on this farm',
+        },
+      );
     } catch (err) {
       if (err instanceof InputError) {
         throw new PayloadError([{ field: `${root}options.${err.field}`, reason: err.reason }]);
@@ -910,6 +928,9 @@ export class SweepCoordinator {
       ...(o.encoding === undefined ? {} : { encoding: o.encoding }),
       ...portfolioOption(o.portfolio, settings.portfolio),
       ...(checked.splitAfterSec === undefined ? {} : { split: checked.splitAfterSec }),
+      ...((o.certify ?? settings.certify) === true
+        ? { certify: { proofLimitMiB: o.proofLimitMiB ?? settings.proofLimitMiB ?? DEFAULT_PROOF_LIMIT_MIB } }
+        : {}),
     };
     const given = checked.givenPlan;
     const lower = game.planning ? sweepLowerBound(game, parsed, checked.boundProof !== undefined) : 0;
@@ -1017,6 +1038,9 @@ export class SweepCoordinator {
         ...(record?.limitMs === undefined ? {} : { limitMs: record.limitMs }),
         ...(record?.run === undefined ? {} : { run: record.run }),
         ...(meta.options.encoding === undefined ? {} : { encoding: meta.options.encoding }),
+        ...(meta.options.certify === undefined
+          ? {}
+          : { proofMaxBytes: meta.options.certify.proofLimitMiB * 1024 * 1024 }),
         // A racing horizon names its seed, so its reports name its configuration.
         ...(races(meta) ? { seed: 0 } : {}),
       },

@@ -43,6 +43,13 @@ export class FarmMetrics {
     registers: [this.registry],
   });
 
+  readonly proofs = new Counter({
+    name: 'satfarm_proofs_total',
+    help: "DRAT proofs of certified jobs' runs, by result: verified and rejected by drat-trim, cut at the proof limit, or the check failed",
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+
   readonly solverSeconds = new Histogram({
     name: 'satfarm_solver_seconds',
     help: 'Solver run time of one horizon, by game and result',
@@ -125,6 +132,14 @@ export class FarmMetrics {
       this.solverPeakRss.observe({ game }, usage.solverPeakRssKiB * 1024);
     if (usage.solverCpuMs !== undefined) this.solverCpuSeconds.inc({ game }, usage.solverCpuMs / 1000);
     if (cancelLatencyMs !== undefined) this.cancelLatency.observe(cancelLatencyMs / 1000);
+  }
+
+  /**
+   * The proofs of a finished horizon run of a certified job (its answer's, and its uniqueness
+   * check's): the worker checked them, the count is kept here with the farm's other metrics.
+   */
+  proofsChecked(...proofs: Array<{ result: 'verified' | 'rejected' | 'limit' | 'error' } | undefined>): void {
+    for (const proof of proofs) if (proof !== undefined) this.proofs.inc({ result: proof.result });
   }
 
   /** The Prometheus text exposition: the farm's metrics, then BullMQ's own queue metrics. */

@@ -29,6 +29,8 @@ export interface HorizonView {
   config?: string;
   /** When the horizon was split into cubes: how many, how many refuted (the proof's progress). */
   split?: { cubes: number; refuted: number; answeredBy?: number };
+  /** A certified job's checked proof of this horizon (docs/solvers.md#certified-answers). */
+  proof?: { bytes: number; checkMs: number; result: string };
 }
 
 /** The bounds at one moment. */
@@ -114,6 +116,7 @@ export function timelineFromResource(job: JobResource, now: number, previous?: J
       ...(line.solverCpuMs === undefined ? {} : { solverCpuMs: line.solverCpuMs }),
       ...(line.solverPeakRssKiB === undefined ? {} : { solverPeakRssKiB: line.solverPeakRssKiB }),
       ...(line.config === undefined ? {} : { config: line.config }),
+      ...(line.proof === undefined ? {} : { proof: line.proof }),
     };
     if (Object.keys(measured).length > 0) {
       timeline = {
@@ -163,6 +166,8 @@ export function applyHorizonEvent(
   const by = event.by ?? same?.by;
   const reason = event.reason ?? same?.reason;
   const config = event.stats?.config ?? same?.config;
+  // A proof comes with the job's resource only: a later event of the same state keeps it.
+  const proof = same?.proof;
   // Cubes are only ever refuted, never un-refuted: a late event keeps the larger count.
   const split =
     event.split === undefined
@@ -185,6 +190,7 @@ export function applyHorizonEvent(
     ...(reason === undefined ? {} : { reason }),
     ...(config === undefined ? {} : { config }),
     ...(split === undefined ? {} : { split }),
+    ...(proof === undefined ? {} : { proof }),
     ...rate(old, event),
     ...sizes(old, event),
   };

@@ -62,6 +62,16 @@ export function HorizonTimelineView({ timeline, now }: { timeline: JobTimeline; 
                   {h.split.answeredBy === undefined ? '' : ` · cube ${h.split.answeredBy} answered`}
                 </span>
               )}
+              {h.proof !== undefined && (
+                <span
+                  class={`part proof ${h.proof.result}`}
+                  data-testid="horizon-proof"
+                  data-proof={h.proof.result}
+                  title={`DRAT proof ${formatCount(h.proof.bytes)} bytes, checked in ${formatMs(h.proof.checkMs)}`}
+                >
+                  {h.proof.result === 'verified' ? ' · ✓ proof checked' : ` · proof ${h.proof.result}`}
+                </span>
+              )}
               {h.by !== undefined && <span class="part">{h.by}</span>}
               {h.reason !== undefined && (
                 <span

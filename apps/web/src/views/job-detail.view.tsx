@@ -62,6 +62,18 @@ export function JobDetailView({
           <span class={`status ${status}`} data-testid="job-status">
             {status}
           </span>
+          {job.certified === true && (
+            <>
+              {' '}
+              <span
+                class="badge certified"
+                data-testid="job-certified"
+                title="every decisive UNSAT answer's DRAT proof was checked by drat-trim"
+              >
+                certified
+              </span>
+            </>
+          )}
         </h2>
         <dl class="facts">
           <dt>job</dt>
@@ -80,6 +92,12 @@ export function JobDetailView({
             <>
               <dt>verified</dt>
               <dd>by the game's simulator</dd>
+            </>
+          )}
+          {job.certified !== undefined && (
+            <>
+              <dt>certified</dt>
+              <dd>{job.certified ? 'yes: its UNSAT answers checked by drat-trim' : 'no'}</dd>
             </>
           )}
           {job.unique !== undefined && (

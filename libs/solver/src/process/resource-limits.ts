@@ -4,6 +4,11 @@ import { existsSync } from 'node:fs';
 export interface ResourceLimits {
   cpuSeconds?: number;
   memoryMiB?: number;
+  /**
+   * The largest file the process may write, bytes (RLIMIT_FSIZE): a certified run's proof cap.
+   * Writing past it ends the process with SIGXFSZ (docs/solvers.md#certified-answers).
+   */
+  fileBytes?: number;
 }
 
 /** The command that starts a solver: the binary itself, or `prlimit` wrapping it. */
@@ -23,14 +28,17 @@ export function limitedCommand(
   args: readonly string[],
   limits: ResourceLimits,
 ): SolverCommand {
-  const { cpuSeconds, memoryMiB } = limits;
-  if (cpuSeconds === undefined && memoryMiB === undefined) return { command: binary, args: [...args] };
+  const { cpuSeconds, memoryMiB, fileBytes } = limits;
+  if (cpuSeconds === undefined && memoryMiB === undefined && fileBytes === undefined)
+    return { command: binary, args: [...args] };
   const wrapper: string[] = [];
   if (cpuSeconds !== undefined) {
     const soft = Math.ceil(cpuSeconds);
     wrapper.push(`--cpu=${soft}:${soft + 1}`);
   }
   if (memoryMiB !== undefined) wrapper.push(`--as=${Math.ceil(memoryMiB * 1024 * 1024)}`);
+  // No core file either: a process ended by SIGXFSZ would otherwise dump one.
+  if (fileBytes !== undefined) wrapper.push(`--fsize=${Math.ceil(fileBytes)}`, '--core=0');
   return { command: 'prlimit', args: [...wrapper, '--', binary, ...args] };
 }
 

@@ -13,6 +13,8 @@ export const cadicalDialect: SolverDialect = {
   versionArgs: ['--version'],
   parseVersion: (stdout) => `cadical ${firstLine(stdout)}`.trim(),
   usesWorkDir: false,
+  // `<dimacs> <proof>`: a binary DRAT proof (the default when the proof is not a terminal).
+  proofArgs: (formulaFile, proofFile) => [formulaFile, proofFile],
   args: (preset, extraArgs, _workDir, seed) => [...presetArgs(preset), ...seedArgs(seed), ...extraArgs],
   reader: (_workDir, onProgress) => new CompetitionFormatReader(onProgress, 'c UNKNOWN'),
 };

@@ -12,6 +12,8 @@ export const kissatDialect: SolverDialect = {
   versionArgs: ['--version'],
   parseVersion: (stdout) => `kissat ${firstLine(stdout)}`.trim(),
   usesWorkDir: false,
+  // `<dimacs> <proof>`: a binary DRAT proof (the default when the proof is not a terminal).
+  proofArgs: (formulaFile, proofFile) => [formulaFile, proofFile],
   args: (preset, extraArgs, _workDir, seed) => [...presetArgs(preset), ...seedArgs(seed), ...extraArgs],
   reader: (_workDir, onProgress) => new CompetitionFormatReader(onProgress),
 };

@@ -22,6 +22,11 @@ export interface SolverDialect {
    * formula is streamed to standard input.
    */
   formulaFile?(workDir: string): string;
+  /**
+   * The arguments that follow the others in a certified run: the formula's file, then the file the
+   * DRAT proof goes to. Absent for a solver that writes no proofs (minisat).
+   */
+  proofArgs?(formulaFile: string, proofFile: string): string[];
   /** Arguments of one run. */
   args(
     preset: SolverPreset,

@@ -471,11 +471,12 @@ export function farm(options: FarmOptions = {}) {
   const dispatch = new RecordingDispatch();
   const progress = new RecordingProgress();
   let now = NOW;
+  const metrics = new FarmMetrics();
   const coordinator = new SweepCoordinator({
     store,
     dispatch,
     progress,
-    metrics: new FarmMetrics(),
+    metrics,
     games,
     settings: { ...SETTINGS, ...options.settings },
     ...(options.portfolioRecord === undefined ? {} : { portfolioRecord: options.portfolioRecord }),
@@ -487,7 +488,7 @@ export function farm(options: FarmOptions = {}) {
   const advance = (ms: number): void => {
     now += ms;
   };
-  return { coordinator, store, dispatch, progress, advance };
+  return { coordinator, store, dispatch, progress, advance, metrics };
 }
 
 /** Five pigeons, whose game claims a plan of at least 4 holes: the sweep starts at horizon 3. */

@@ -122,6 +122,18 @@ describe('a certified job on a farm', () => {
       proof: { result: 'verified' },
     });
 
+    // A puzzle's uniqueness rests on the second solve's UNSAT answer: its proof is checked too.
+    const verifiedBefore = await proofsCounted('verified');
+    const towers = await ended(await submit('towers', '5://3/3///3/1//////2/2///4//,k3m', { unique: true }));
+    expect(towers).toMatchObject({
+      status: 'satisfiable',
+      unique: true,
+      certified: true,
+      uniqueProof: { result: 'verified' },
+    });
+    expect(towers.uniqueProof!.bytes).toBeGreaterThan(0);
+    expect(await proofsCounted('verified')).toBeGreaterThanOrEqual(verifiedBefore + 1);
+
     const refused: Array<[object, string]> = [
       [{ solver: 'minisat' }, 'options.solver'],
       [{ certify: true, solver: 'minisat' }, 'options.solver'],
@@ -140,6 +152,18 @@ describe('a certified job on a farm', () => {
         field,
       });
     }
+  });
+
+  it('checks the proof of whichever run of a portfolio race answers', async () => {
+    // Horizon 0 (PHP(8, 7)) races on both slots: the job's own run and a sibling, each certified.
+    const id = await submit('staircase', { optimum: 1, holes: { 0: 7 } }, { portfolio: 2, parallelism: 1 });
+    const job = await ended(id);
+    expect(job).toMatchObject({ status: 'optimal', horizon: 1, certified: true });
+    const raced = job.horizons.find((h) => h.t === 0)!;
+    expect(raced).toMatchObject({ result: 'unsat', proof: { result: 'verified' } });
+    expect(raced.config).toMatch(/^kissat\/default\/\d$/);
+    expect(raced.proof!.bytes).toBeGreaterThan(0);
+    await expectNothingLeft();
   });
 
   it('gives unknown/proof-limit when a proof reaches the job’s cap, and counts it', async () => {

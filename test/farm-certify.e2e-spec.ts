@@ -202,12 +202,14 @@ describe('a certified job on a farm', () => {
   });
 
   it('catches a worker’s lying solver: no false answer, the horizons unknown/proof-rejected, counted', async () => {
-    // The liar says UNSATISFIABLE to every formula and writes an empty proof (its last argument).
+    // The liar says UNSATISFIABLE to every formula and writes an empty proof: its second path
+    // argument (`kissat [options] <formula> <proof>`); uncertified, it reads the formula on stdin
+    // and its last argument may be a preset (`--sat`), no file to write.
     const bin = join(farm.dir, 'liar-bin');
     mkdirSync(bin);
     writeFileSync(
       join(bin, 'kissat'),
-      '#!/bin/sh\n[ "$1" = --version ] && { echo 4.0.2; exit 0; }\nproof=\nfor a; do proof=$a; done\nif [ -n "$proof" ]; then : > "$proof"; else cat > /dev/null; fi\necho "s UNSATISFIABLE"\nexit 20\n',
+      '#!/bin/sh\n[ "$1" = --version ] && { echo 4.0.2; exit 0; }\nfiles=0\nfor a; do case $a in -*) ;; *) files=$((files + 1)); proof=$a ;; esac; done\nif [ $files -ge 2 ]; then : > "$proof"; elif [ $files -eq 0 ]; then cat > /dev/null; fi\necho "s UNSATISFIABLE"\nexit 20\n',
     );
     chmodSync(join(bin, 'kissat'), 0o755);
     await farm.stopWorkers();

@@ -229,6 +229,54 @@ describe('the dashboard', () => {
     expect(await page.locator('[data-testid=snake-board] [data-body=head]').count()).toBe(1);
   });
 
+  it("draws a snake board's walls and its spawn chain, the chain's cells going as apples are eaten", async () => {
+    // A wall down the middle; eating the apple spawns one at (4, 0), eating that one at (4, 3).
+    const snake = {
+      width: 5,
+      height: 4,
+      length: 2,
+      body: [
+        [0, 1],
+        [0, 0],
+      ],
+      walls: [
+        [2, 0],
+        [2, 1],
+        [2, 2],
+      ],
+      apples: [[1, 3]],
+      spawn: [
+        [4, 0],
+        [4, 3],
+      ],
+      order: 'any',
+    };
+    const jobId = await submit('snake', JSON.stringify(snake));
+    const { job } = await finished(jobId);
+    expect(job.status).toBe('optimal');
+    const board = page.locator('[data-testid=snake-board]');
+    await page.click('[data-testid=snake-board] [data-testid=frame-first]');
+    expect(await board.getAttribute('data-walls')).toBe('3');
+    const walls = await inPage<
+      string[]
+    >(`[...document.querySelectorAll('[data-testid=snake-board] rect[data-wall]')]
+      .map((r) => r.getAttribute('x') / 30 + ',' + r.getAttribute('y') / 30)`);
+    expect(walls).toEqual(['2,0', '2,1', '2,2']);
+    // At the start both chain cells wait as rings, the next one numbered 1.
+    expect(await board.getAttribute('data-spawn')).toBe('2');
+    const rings = `[...document.querySelectorAll('[data-testid=snake-board] g[data-spawn] circle')]
+      .map((c) => (c.getAttribute('cx') - 15) / 30 + ',' + (c.getAttribute('cy') - 15) / 30)`;
+    expect(await inPage<string[]>(rings)).toEqual(['4,0', '4,3']);
+    expect(await page.textContent('[data-testid=snake-board] g[data-spawn="0"] text')).toBe('1');
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-snake-walls.png'), fullPage: true });
+    // At the end: every apple eaten, the chain spawned, the snake grown by three.
+    await page.click('[data-testid=snake-board] [data-testid=frame-last]');
+    expect(await board.getAttribute('data-spawn')).toBe('0');
+    expect(await board.getAttribute('data-apples')).toBe('0');
+    expect(await inPage<string[]>(rings)).toEqual([]);
+    expect(await page.locator('[data-testid=snake-board] rect[data-body]').count()).toBe(5);
+  });
+
   it('draws the Hex-a-Hop path over the level until no green tile is left', async () => {
     const jobId = await submit('hexahop');
     const { job } = await finished(jobId);

@@ -48,6 +48,7 @@ import type { FarmMetrics } from '../metrics/farm-metrics.js';
 import type { QuickPlanSource } from './quick-plan.pool.js';
 import type { HorizonDispatch, HorizonToQueue } from './horizon.dispatch.js';
 import type { JobMeta, JobRecord, JobState, ResolvedJobOptions } from './job-record.js';
+import { type GameLookup, JobInstances, safeRender } from './job-instances.js';
 import { buildJobResource } from './job-resource.builder.js';
 import type { ArchivedBatchSummary, JobArchive } from './job-archive.js';
 import type { BatchPart, JobStore, JobWrite, NewJob, StoredBatch } from './job.store.js';
@@ -68,8 +69,7 @@ import { LruCache } from './lru.cache.js';
 import { expectedAnswer, races } from './race.js';
 import { cubeEnded, endsWholeRun, horizonSplit, type MadeSplit, splitOf, wholeRunEnded } from './split.js';
 
-/** Finds a game by name; throws `InputError` for an unknown one. */
-export type GameLookup = (name: string, field?: string) => GameDefinition<unknown, unknown>;
+export type { GameLookup } from './job-instances.js';
 
 /** Where progress events go (the websocket gateway). */
 export interface ProgressSink {
@@ -172,18 +172,15 @@ export class SweepCoordinator {
   /** Split horizons' cubes, made once (a SAT cube's join, the queueing) by `<job>.t<T>.r<run>`. */
   private readonly cubeSets = new LruCache<string, HorizonCubes<unknown, unknown>>(16);
   private readonly batchEvents = new Map<string, NodeJS.Timeout>();
-  private readonly instances = new LruCache<string, unknown>(64);
-  private readonly parsed = new LruCache<string, unknown>(16);
+  private readonly instances: JobInstances;
   private readonly clock: () => number;
-  /** Files a client's instance may make the API read (the games' installed ones aside). */
-  private readonly readableFiles: ReadonlySet<string>;
   private readonly portfolioRecord: PortfolioRecord;
   /** The record's order of configurations, by game and expected answer, read at most once a second. */
   private readonly configOrders = new LruCache<string, { at: number; order: Promise<SolverConfig[]> }>(64);
 
   constructor(private readonly deps: CoordinatorDeps) {
     this.clock = deps.clock ?? Date.now;
-    this.readableFiles = new Set(deps.settings.levelFiles);
+    this.instances = new JobInstances(deps.store, deps.games, deps.settings.levelFiles);
     this.portfolioRecord = deps.portfolioRecord ?? new MemoryPortfolioRecord();
   }
 
@@ -323,8 +320,7 @@ export class SweepCoordinator {
       return false;
     const toQueue: HorizonToQueue[] = [];
     for (const { transition, prepared: p } of created) {
-      this.instances.set(p.meta.id, p.instance);
-      this.parsed.set(p.meta.id, p.parsed);
+      this.instances.remember(p.meta.id, p.instance, p.parsed);
       toQueue.push(...(await this.horizons(p.meta, p.instance, transition.enqueue, transition.state.sweep)));
       for (const event of transition.horizonEvents) this.deps.progress.horizon(event, p.meta.batchId);
       if (transition.finished) this.deps.metrics.jobFinished(p.meta.game, transition.state.status);
@@ -463,7 +459,7 @@ export class SweepCoordinator {
       const made = cubes?.cubes[index];
       if (made === undefined) throw new Error(`the split has no cube ${index}`);
       const game = this.deps.games(record.meta.game);
-      joined = joinCube(game, await this.parsedOf(record.meta), made, report.plan);
+      joined = joinCube(game, await this.instances.parsed(record.meta), made, report.plan);
     } catch (err) {
       // A joined plan the game's simulator rejects is a bug in its split or join, never an answer.
       const error = `horizon ${report.t}, cube ${index}: ${err instanceof Error ? err.message : String(err)}`;
@@ -518,7 +514,7 @@ export class SweepCoordinator {
     const cached = this.cubeSets.get(key);
     if (cached !== undefined && (depth === undefined || cached.depth === depth)) return cached;
     const game = this.deps.games(meta.game);
-    const parsed = await this.parsedOf(meta);
+    const parsed = await this.instances.parsed(meta);
     const cubes =
       depth === undefined
         ? splitHorizon(game, parsed, t, { minCubes: SPLIT_MIN_CUBES })
@@ -555,7 +551,7 @@ export class SweepCoordinator {
     if (split === undefined || indexes.length === 0) return [];
     const cubes = await this.cubesOf(meta, t, run, split.depth);
     if (cubes === undefined) return [];
-    const base = this.horizon(meta, await this.instanceOf(meta.id), t, state.sweep);
+    const base = this.horizon(meta, await this.instances.instance(meta.id), t, state.sweep);
     // A cube is no patient probe: it runs until it answers, the job's deadline or a cancel.
     const { limitMs: _limitMs, ...payload } = base.payload;
     return indexes.flatMap((index) => {
@@ -628,7 +624,7 @@ export class SweepCoordinator {
     if (final !== undefined) return final;
     const record = await this.deps.store.load(jobId);
     if (record === undefined) return undefined;
-    const drawing = render ? await this.render(record.meta, undefined) : undefined;
+    const drawing = render ? await this.instances.render(record.meta, undefined) : undefined;
     return buildJobResource(record.meta, record.state, this.clock(), drawing);
   }
 
@@ -824,7 +820,7 @@ export class SweepCoordinator {
         (h) => h.state === 'queued' || h.state === 'running',
       );
       if (inFlight.length > 0) {
-        const instance = await this.instanceOf(id);
+        const instance = await this.instances.instance(id);
         await this.deps.dispatch.enqueue(
           await this.horizons(
             record.meta,
@@ -875,7 +871,7 @@ export class SweepCoordinator {
     const game = this.deps.games(request.game, `${root}game`);
     let parsed: unknown;
     try {
-      parsed = game.parse(request.instance, { readableFiles: this.readableFiles });
+      parsed = this.instances.parse(game, request.instance);
     } catch (err) {
       if (err instanceof InputError) {
         const field =
@@ -1076,11 +1072,11 @@ export class SweepCoordinator {
             return { ...transition, markers };
           }
           const plan = transition.state.plan;
-          const render = await this.render(record.meta, plan?.solution);
+          const render = await this.instances.render(record.meta, plan?.solution);
           const secondRender =
             plan?.secondSolution === undefined
               ? undefined
-              : await this.render(record.meta, plan.secondSolution);
+              : await this.instances.render(record.meta, plan.secondSolution);
           await stopping;
           return {
             ...transition,
@@ -1122,7 +1118,7 @@ export class SweepCoordinator {
       work.push(dispatch.removeWaiting(ids));
     }
     if (transition.enqueue.length > 0) {
-      const instance = await this.instanceOf(meta.id);
+      const instance = await this.instances.instance(meta.id);
       work.push(
         this.horizons(meta, instance, transition.enqueue, transition.state.sweep).then((horizons) =>
           dispatch.enqueue(horizons),
@@ -1149,8 +1145,7 @@ export class SweepCoordinator {
       metrics.jobFinished(meta.game, transition.state.status);
       clearTimeout(this.timers.get(meta.id));
       this.timers.delete(meta.id);
-      this.instances.delete(meta.id);
-      this.parsed.delete(meta.id);
+      this.instances.forget(meta.id);
       for (const [key, timer] of this.splitTimers) {
         if (!key.startsWith(`${meta.id}.t`)) continue;
         clearTimeout(timer);
@@ -1176,33 +1171,6 @@ export class SweepCoordinator {
     );
     timer.unref();
     this.timers.set(meta.id, timer);
-  }
-
-  private async instanceOf(jobId: string): Promise<unknown> {
-    const cached = this.instances.get(jobId);
-    if (cached !== undefined) return cached;
-    const instance = await this.deps.store.instance(jobId);
-    if (instance !== undefined) this.instances.set(jobId, instance);
-    return instance;
-  }
-
-  private async render(meta: JobMeta, solution: unknown): Promise<unknown> {
-    try {
-      return safeRender(this.deps.games(meta.game), await this.parsedOf(meta), solution);
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** A job's instance as its game parsed it (as `prepare` did, level files and all). */
-  private async parsedOf(meta: JobMeta): Promise<unknown> {
-    let parsed = this.parsed.get(meta.id);
-    if (parsed === undefined) {
-      const game = this.deps.games(meta.game);
-      parsed = game.parse(await this.instanceOf(meta.id), { readableFiles: this.readableFiles });
-      this.parsed.set(meta.id, parsed);
-    }
-    return parsed;
   }
 }
 
@@ -1246,14 +1214,6 @@ function initialSweep(meta: JobMeta): JobState['sweep'] {
     ...(meta.options.patienceSec === undefined ? {} : { patienceMs: patienceMsOf(meta.options.patienceSec) }),
     ...(meta.options.minHorizon === undefined ? {} : { hint: meta.options.minHorizon }),
   });
-}
-
-function safeRender(game: GameDefinition<unknown, unknown>, instance: unknown, solution: unknown): unknown {
-  try {
-    return game.render(instance, solution);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The tenant a job's horizons are shared out to (docs/farm.md, "Fair share"). */

@@ -36,7 +36,6 @@ import {
 } from '@satfarm/queue';
 import {
   horizonPolicy,
-  horizonPreset,
   horizonRecord,
   initSweepState,
   type KnownPlan,
@@ -46,6 +45,7 @@ import {
 
 import type { FarmMetrics } from '../metrics/farm-metrics.js';
 import type { QuickPlanSource } from './quick-plan.pool.js';
+import { horizonEntry } from './horizon-entry.js';
 import type { HorizonDispatch, HorizonToQueue } from './horizon.dispatch.js';
 import type { JobMeta, JobRecord, JobState, ResolvedJobOptions } from './job-record.js';
 import { type GameLookup, JobInstances, safeRender } from './job-instances.js';
@@ -551,7 +551,7 @@ export class SweepCoordinator {
     if (split === undefined || indexes.length === 0) return [];
     const cubes = await this.cubesOf(meta, t, run, split.depth);
     if (cubes === undefined) return [];
-    const base = this.horizon(meta, await this.instances.instance(meta.id), t, state.sweep);
+    const base = horizonEntry(meta, await this.instances.instance(meta.id), t, state.sweep);
     // A cube is no patient probe: it runs until it answers, the job's deadline or a cancel.
     const { limitMs: _limitMs, ...payload } = base.payload;
     return indexes.flatMap((index) => {
@@ -970,7 +970,7 @@ export class SweepCoordinator {
     ts: readonly number[],
     sweep: SweepState,
   ): Promise<HorizonToQueue[]> {
-    const own = ts.map((t) => this.horizon(meta, instance, t, sweep));
+    const own = ts.map((t) => horizonEntry(meta, instance, t, sweep));
     if (!races(meta)) return own;
     const withSiblings: HorizonToQueue[] = [];
     for (const entry of own) {
@@ -1014,35 +1014,6 @@ export class SweepCoordinator {
       this.configOrders.set(key, cached);
     }
     return cached.order;
-  }
-
-  /** The queue entry of horizon `t`, as `sweep` (its lower bound, the run's limit) has it queued. */
-  private horizon(meta: JobMeta, instance: unknown, t: number, sweep: SweepState): HorizonToQueue {
-    const lower = sweep.lower;
-    const record = horizonRecord(sweep, t);
-    return {
-      payload: {
-        jobId: meta.id,
-        game: meta.game,
-        instance,
-        t,
-        solver: meta.options.solver,
-        ...(meta.deadline === undefined ? {} : { deadline: meta.deadline }),
-        ...(meta.options.unique ? { unique: true } : {}),
-        // Jobs stored before presets existed have no such option: off.
-        ...(meta.options.presets === true ? { preset: horizonPreset(t, lower) } : {}),
-        ...(record?.limitMs === undefined ? {} : { limitMs: record.limitMs }),
-        ...(record?.run === undefined ? {} : { run: record.run }),
-        ...(meta.options.encoding === undefined ? {} : { encoding: meta.options.encoding }),
-        ...(meta.options.certify === undefined
-          ? {}
-          : { proofMaxBytes: meta.options.certify.proofLimitMiB * 1024 * 1024 }),
-        // A racing horizon names its seed, so its reports name its configuration.
-        ...(races(meta) ? { seed: 0 } : {}),
-      },
-      priority: meta.options.priority,
-      tenant: tenantOf(meta),
-    };
   }
 
   /**
@@ -1214,11 +1185,6 @@ function initialSweep(meta: JobMeta): JobState['sweep'] {
     ...(meta.options.patienceSec === undefined ? {} : { patienceMs: patienceMsOf(meta.options.patienceSec) }),
     ...(meta.options.minHorizon === undefined ? {} : { hint: meta.options.minHorizon }),
   });
-}
-
-/** The tenant a job's horizons are shared out to (docs/farm.md, "Fair share"). */
-export function tenantOf(meta: Pick<JobMeta, 'owner' | 'batchId'>): string {
-  return `${meta.owner ?? 'anonymous'}/${meta.batchId ?? 'jobs'}`;
 }
 
 /** The game's summary of an instance; a game whose summary fails still takes the job. */

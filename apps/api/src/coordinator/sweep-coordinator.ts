@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
 import {
-  candidateConfigs,
   checkSolveOptions,
-  type ExpectedAnswer,
   type HorizonCubes,
   joinCube,
-  MemoryPortfolioRecord,
-  orderConfigs,
   type PortfolioRecord,
-  type SolverConfig,
   splitAtDepth,
   splitHorizon,
   sweepLowerBound,
@@ -48,6 +43,7 @@ import type { QuickPlanSource } from './quick-plan.pool.js';
 import { horizonEntry } from './horizon-entry.js';
 import type { HorizonDispatch, HorizonToQueue } from './horizon.dispatch.js';
 import type { JobMeta, JobRecord, JobState, ResolvedJobOptions } from './job-record.js';
+import type { Decide } from './job-decision.js';
 import { type GameLookup, JobInstances, safeRender } from './job-instances.js';
 import { buildJobResource } from './job-resource.builder.js';
 import type { ArchivedBatchSummary, JobArchive } from './job-archive.js';
@@ -58,7 +54,6 @@ import {
   horizonFinished,
   horizonStarted,
   jobCancelled,
-  siblingRan,
   jobFailed,
   type JobTransition,
   planKnown,
@@ -66,7 +61,7 @@ import {
 } from './job-transitions.js';
 import { KeyedSerializer } from './keyed-serializer.js';
 import { LruCache } from './lru.cache.js';
-import { expectedAnswer, races } from './race.js';
+import { PortfolioOrchestrator, siblingDecision, siblingIds } from './portfolio.orchestrator.js';
 import { cubeEnded, endsWholeRun, horizonSplit, type MadeSplit, splitOf, wholeRunEnded } from './split.js';
 
 export type { GameLookup } from './job-instances.js';
@@ -174,14 +169,12 @@ export class SweepCoordinator {
   private readonly batchEvents = new Map<string, NodeJS.Timeout>();
   private readonly instances: JobInstances;
   private readonly clock: () => number;
-  private readonly portfolioRecord: PortfolioRecord;
-  /** The record's order of configurations, by game and expected answer, read at most once a second. */
-  private readonly configOrders = new LruCache<string, { at: number; order: Promise<SolverConfig[]> }>(64);
+  private readonly portfolio: PortfolioOrchestrator;
 
   constructor(private readonly deps: CoordinatorDeps) {
     this.clock = deps.clock ?? Date.now;
     this.instances = new JobInstances(deps.store, deps.games, deps.settings.levelFiles);
-    this.portfolioRecord = deps.portfolioRecord ?? new MemoryPortfolioRecord();
+    this.portfolio = new PortfolioOrchestrator(deps.portfolioRecord, this.clock);
   }
 
   /**
@@ -371,18 +364,12 @@ export class SweepCoordinator {
         endsWholeRun(r.state, report)
           ? wholeRunEnded(r.meta, r.state, report.t, report.run, now)
           : decide(r, now);
-    if (report.kind === 'started') {
+    const sibling = siblingDecision(report);
+    if (sibling !== undefined) {
+      await this.apply(report.jobId, 'dominated', sibling);
+    } else if (report.kind === 'started') {
       await this.apply(report.jobId, 'dominated', (r, now) =>
-        report.sibling === undefined
-          ? horizonStarted(r.meta, r.state, report.t, Math.min(report.at, now), report.run, report.config)
-          : siblingRan(r.meta, r.state, report.t, report.run, report.config, {
-              startedAt: Math.min(report.at, now),
-            }),
-      );
-    } else if (report.kind === 'failed' && report.sibling !== undefined) {
-      // A sibling that could not run (its solver missing, a crash) costs the race nothing.
-      await this.apply(report.jobId, 'dominated', (r, now) =>
-        siblingRan(r.meta, r.state, report.t, report.run, report.config, { result: 'unknown', endedAt: now }),
+        horizonStarted(r.meta, r.state, report.t, Math.min(report.at, now), report.run, report.config),
       );
     } else if (report.kind === 'failed') {
       this.deps.metrics.horizonEnded(report.game, 'failed', 0);
@@ -971,49 +958,7 @@ export class SweepCoordinator {
     sweep: SweepState,
   ): Promise<HorizonToQueue[]> {
     const own = ts.map((t) => horizonEntry(meta, instance, t, sweep));
-    if (!races(meta)) return own;
-    const withSiblings: HorizonToQueue[] = [];
-    for (const entry of own) {
-      withSiblings.push(entry);
-      const { payload } = entry;
-      const primary: SolverConfig = { solver: payload.solver, preset: payload.preset ?? 'default', seed: 0 };
-      const expected = expectedAnswer(meta, sweep.lower, payload.t);
-      const order = await this.configOrder(meta.game, expected, primary);
-      order.slice(1, meta.options.portfolio).forEach((config, i) => {
-        const { preset: _primaryPreset, ...shared } = payload;
-        withSiblings.push({
-          ...entry,
-          payload: {
-            ...shared,
-            solver: config.solver,
-            ...(config.preset === 'default' ? {} : { preset: config.preset }),
-            seed: config.seed,
-            sibling: i + 1,
-          },
-        });
-      });
-    }
-    return withSiblings;
-  }
-
-  /** The configurations in the order the record gives them, `primary` first. */
-  private async configOrder(
-    game: string,
-    expected: ExpectedAnswer,
-    primary: SolverConfig,
-  ): Promise<SolverConfig[]> {
-    const key = `${game}/${expected}/${primary.solver}/${primary.preset}`;
-    const now = this.clock();
-    let cached = this.configOrders.get(key);
-    if (cached === undefined || now - cached.at >= CONFIG_ORDER_MS) {
-      const order = this.portfolioRecord
-        .tallies(game, expected)
-        .catch(() => new Map())
-        .then((tallies) => orderConfigs(candidateConfigs(), tallies, primary));
-      cached = { at: now, order };
-      this.configOrders.set(key, cached);
-    }
-    return cached.order;
+    return this.portfolio.withSiblings(meta, sweep, own);
   }
 
   /**
@@ -1024,7 +969,7 @@ export class SweepCoordinator {
   private async apply(
     jobId: string,
     reason: CancelReason,
-    decide: (record: JobRecord, now: number) => JobTransition | undefined,
+    decide: Decide,
     decidedAt?: number,
   ): Promise<void> {
     await this.serial.run(jobId, async () => {
@@ -1105,11 +1050,7 @@ export class SweepCoordinator {
       const record = horizonRecord(transition.state.sweep, t);
       if (record?.startedAt !== undefined) this.armSplit(meta, t, record.run ?? 1, record.startedAt);
     }
-    if (transition.race !== undefined) {
-      const { game, expected, entries } = transition.race;
-      // The record only orders later races: losing one race's entries costs nothing else.
-      work.push(this.portfolioRecord.add(game, expected, entries).catch(() => undefined));
-    }
+    if (transition.race !== undefined) work.push(this.portfolio.recordRace(transition.race));
     for (const event of transition.horizonEvents) progress.horizon(event, meta.batchId);
     if (transition.jobEvent !== undefined) progress.job(transition.jobEvent, meta.batchId);
     if (transition.finished) {
@@ -1150,7 +1091,6 @@ export class SweepCoordinator {
  * cubes of its split still open (those refuted or unanswered have ended).
  */
 function runIds(meta: JobMeta, transition: JobTransition): string[] {
-  const siblings = (meta.options.portfolio ?? 1) - 1;
   return transition.cancel.flatMap((t) => {
     const run = horizonRecord(transition.state.sweep, t)?.run;
     const split = transition.state.splits?.[t];
@@ -1161,7 +1101,7 @@ function runIds(meta: JobMeta, transition: JobTransition): string[] {
         : Array.from({ length: split.cubes }, (_, i) => i).filter((i) => !ended.has(i));
     return [
       horizonJobId(meta.id, t, run),
-      ...Array.from({ length: Math.max(0, siblings) }, (_, i) => horizonJobId(meta.id, t, run, i + 1)),
+      ...siblingIds(meta, t, run),
       ...cubes.map((i) => horizonJobId(meta.id, t, run, undefined, i)),
     ];
   });
@@ -1205,8 +1145,6 @@ function summaryOf(game: GameDefinition<unknown, unknown>, parsed: unknown): str
 const SPLIT_MIN_CUBES = 2;
 /** Jobs read per page when a batch is exported or cancelled. */
 const RESULTS_PAGE = 500;
-/** How long the record's order of configurations is reused before it is read again. */
-const CONFIG_ORDER_MS = 1000;
 /** Cancels of one batch's jobs applied at once. */
 const CANCEL_CONCURRENCY = 16;
 /** The least time between two `batch` events of one batch. */

@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import {
   checkSolveOptions,
-  type HorizonCubes,
-  joinCube,
   type PortfolioRecord,
-  splitAtDepth,
-  splitHorizon,
   sweepLowerBound,
   type SweepSettings,
 } from '@satfarm/engine';
@@ -42,7 +38,7 @@ import type { FarmMetrics } from '../metrics/farm-metrics.js';
 import type { QuickPlanSource } from './quick-plan.pool.js';
 import { horizonEntry } from './horizon-entry.js';
 import type { HorizonDispatch, HorizonToQueue } from './horizon.dispatch.js';
-import type { JobMeta, JobRecord, JobState, ResolvedJobOptions } from './job-record.js';
+import type { JobMeta, JobState, ResolvedJobOptions } from './job-record.js';
 import type { Decide } from './job-decision.js';
 import { type GameLookup, JobInstances, safeRender } from './job-instances.js';
 import { buildJobResource } from './job-resource.builder.js';
@@ -60,9 +56,9 @@ import {
   reconcile,
 } from './job-transitions.js';
 import { KeyedSerializer } from './keyed-serializer.js';
-import { LruCache } from './lru.cache.js';
 import { PortfolioOrchestrator, siblingDecision, siblingIds } from './portfolio.orchestrator.js';
-import { cubeEnded, endsWholeRun, horizonSplit, type MadeSplit, splitOf, wholeRunEnded } from './split.js';
+import { openCubes, splitOf, wholeRunEnded } from './split.js';
+import { SplitOrchestrator, unlessWholeRunEnded } from './split.orchestrator.js';
 
 export type { GameLookup } from './job-instances.js';
 
@@ -162,19 +158,24 @@ interface Prepared {
 export class SweepCoordinator {
   private readonly serial = new KeyedSerializer();
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  /** The split timers of running horizons, by `<job>.t<T>.r<run>`. */
-  private readonly splitTimers = new Map<string, NodeJS.Timeout>();
-  /** Split horizons' cubes, made once (a SAT cube's join, the queueing) by `<job>.t<T>.r<run>`. */
-  private readonly cubeSets = new LruCache<string, HorizonCubes<unknown, unknown>>(16);
   private readonly batchEvents = new Map<string, NodeJS.Timeout>();
   private readonly instances: JobInstances;
   private readonly clock: () => number;
   private readonly portfolio: PortfolioOrchestrator;
+  private readonly splits: SplitOrchestrator;
 
   constructor(private readonly deps: CoordinatorDeps) {
     this.clock = deps.clock ?? Date.now;
     this.instances = new JobInstances(deps.store, deps.games, deps.settings.levelFiles);
     this.portfolio = new PortfolioOrchestrator(deps.portfolioRecord, this.clock);
+    this.splits = new SplitOrchestrator({
+      store: deps.store,
+      games: deps.games,
+      instances: this.instances,
+      metrics: deps.metrics,
+      apply: (jobId, reason, decide, decidedAt) => this.apply(jobId, reason, decide, decidedAt),
+      clock: this.clock,
+    });
   }
 
   /**
@@ -356,14 +357,7 @@ export class SweepCoordinator {
   /** Applies one worker report. */
   async handleReport(report: HorizonReport): Promise<void> {
     if (report.kind === 'finished') this.deps.metrics.proofsChecked(report.stats.proof, report.uniqueProof);
-    if (report.cube !== undefined) return this.handleCubeReport(report, report.cube);
-    // A split horizon's whole run that ends without an answer leaves its cubes to decide.
-    const orSplit =
-      (decide: (r: JobRecord, now: number) => JobTransition | undefined) =>
-      (r: JobRecord, now: number): JobTransition | undefined =>
-        endsWholeRun(r.state, report)
-          ? wholeRunEnded(r.meta, r.state, report.t, report.run, now)
-          : decide(r, now);
+    if (report.cube !== undefined) return this.splits.cubeReport(report, report.cube);
     const sibling = siblingDecision(report);
     if (sibling !== undefined) {
       await this.apply(report.jobId, 'dominated', sibling);
@@ -377,7 +371,9 @@ export class SweepCoordinator {
       await this.apply(
         report.jobId,
         'job-finished',
-        orSplit((r, now) => horizonFailed(r.meta, r.state, report.t, report.run, error, now)),
+        unlessWholeRunEnded(report, (r, now) =>
+          horizonFailed(r.meta, r.state, report.t, report.run, error, now),
+        ),
       );
     } else {
       this.deps.metrics.horizonEnded(
@@ -392,168 +388,10 @@ export class SweepCoordinator {
       await this.apply(
         report.jobId,
         'dominated',
-        orSplit((r, now) => horizonFinished(r.meta, r.state, report, now)),
+        unlessWholeRunEnded(report, (r, now) => horizonFinished(r.meta, r.state, report, now)),
         answeredAt,
       );
     }
-  }
-
-  /**
-   * A cube's report: its start is of no interest; its answer refutes it or answers the horizon
-   * with its plan joined to its moves and verified from the original instance (`joinCube`); no
-   * answer or a failure leaves the split unable to prove the horizon (docs/farm.md#splitting).
-   */
-  private async handleCubeReport(report: HorizonReport, index: number): Promise<void> {
-    if (report.kind === 'started') return;
-    const cube = { t: report.t, run: report.run, index };
-    if (report.kind === 'failed' || report.result === 'unknown') {
-      const reason = report.kind === 'failed' ? report.error : report.reason;
-      await this.apply(report.jobId, 'dominated', (r, now) =>
-        cubeEnded(
-          r.meta,
-          r.state,
-          cube,
-          { result: 'unknown', ...(reason === undefined ? {} : { reason }) },
-          now,
-        ),
-      );
-      return;
-    }
-    if (report.result === 'cancelled') return;
-    this.deps.metrics.horizonEnded(
-      report.game,
-      report.result,
-      report.stats.solverMs,
-      undefined,
-      report.stats,
-    );
-    const answeredAt = report.startedAt + report.ms;
-    if (report.result === 'unsat') {
-      await this.apply(
-        report.jobId,
-        'dominated',
-        (r, now) => cubeEnded(r.meta, r.state, cube, { result: 'unsat', report }, now),
-        answeredAt,
-      );
-      return;
-    }
-    const record = await this.deps.store.load(report.jobId);
-    const split = record === undefined ? undefined : splitOf(record.state, report.t, report.run);
-    if (record === undefined || split === undefined) return;
-    let joined: { plan: unknown; planLength: number };
-    try {
-      const cubes = await this.cubesOf(record.meta, report.t, split.run, split.depth);
-      const made = cubes?.cubes[index];
-      if (made === undefined) throw new Error(`the split has no cube ${index}`);
-      const game = this.deps.games(record.meta.game);
-      joined = joinCube(game, await this.instances.parsed(record.meta), made, report.plan);
-    } catch (err) {
-      // A joined plan the game's simulator rejects is a bug in its split or join, never an answer.
-      const error = `horizon ${report.t}, cube ${index}: ${err instanceof Error ? err.message : String(err)}`;
-      await this.apply(report.jobId, 'job-finished', (r, now) => jobFailed(r.meta, r.state, error, now));
-      return;
-    }
-    await this.apply(
-      report.jobId,
-      'dominated',
-      (r, now) => cubeEnded(r.meta, r.state, cube, { result: 'sat', joined, report }, now),
-      answeredAt,
-    );
-  }
-
-  /**
-   * Horizon `t` (its run `run`) has run `options.split` seconds: the coordinator splits it into
-   * cubes (the game's split, here on its event loop, bounded by `MAX_SPLIT_STATES`) and queues
-   * them; the whole run goes on beside them (docs/farm.md#splitting). A game that cannot split at
-   * this horizon leaves the whole run alone.
-   */
-  private async splitRunning(meta: JobMeta, t: number, run: number): Promise<void> {
-    const record = await this.deps.store.load(meta.id);
-    if (record === undefined || horizonRecord(record.state.sweep, t)?.state !== 'running') return;
-    let cubes: HorizonCubes<unknown, unknown> | undefined;
-    try {
-      cubes = await this.cubesOf(meta, t, run);
-    } catch (err) {
-      const error = `horizon ${t}: ${err instanceof Error ? err.message : String(err)}`;
-      await this.apply(meta.id, 'job-finished', (r, now) => jobFailed(r.meta, r.state, error, now));
-      return;
-    }
-    if (cubes === undefined) return;
-    const made: MadeSplit = {
-      depth: cubes.depth,
-      cubes: cubes.cubes.map(({ index, t: cubeT, lowerBound }) => ({ index, t: cubeT, lowerBound })),
-      ...(cubes.plan === undefined ? {} : { plan: cubes.plan }),
-    };
-    await this.apply(meta.id, 'dominated', (r, now) => horizonSplit(r.meta, r.state, t, run, made, now));
-  }
-
-  /**
-   * The cubes of horizon `t` (its run `run`): split as `SPLIT_MIN_CUBES` asks, or, given
-   * the split's `depth`, made again exactly as they were (after a restart, on another replica).
-   */
-  private async cubesOf(
-    meta: JobMeta,
-    t: number,
-    run: number,
-    depth?: number,
-  ): Promise<HorizonCubes<unknown, unknown> | undefined> {
-    const key = `${meta.id}.t${t}.r${run}`;
-    const cached = this.cubeSets.get(key);
-    if (cached !== undefined && (depth === undefined || cached.depth === depth)) return cached;
-    const game = this.deps.games(meta.game);
-    const parsed = await this.instances.parsed(meta);
-    const cubes =
-      depth === undefined
-        ? splitHorizon(game, parsed, t, { minCubes: SPLIT_MIN_CUBES })
-        : splitAtDepth(game, parsed, t, depth);
-    if (cubes !== undefined) this.cubeSets.set(key, cubes);
-    return cubes;
-  }
-
-  /** Splits horizon `t` (its run `run`) once it has run the job's `options.split` seconds. */
-  private armSplit(meta: JobMeta, t: number, run: number, startedAt: number): void {
-    const after = meta.options.split;
-    const key = `${meta.id}.t${t}.r${run}`;
-    if (after === undefined || this.splitTimers.has(key)) return;
-    const timer = setTimeout(
-      () => {
-        this.splitTimers.delete(key);
-        void this.splitRunning(meta, t, run).catch(() => undefined);
-      },
-      Math.max(0, startedAt + after * 1000 - this.clock()),
-    );
-    timer.unref();
-    this.splitTimers.set(key, timer);
-  }
-
-  /** The queue entries of cubes `indexes` of split horizon `t` (its run `run`). */
-  private async cubeEntries(
-    meta: JobMeta,
-    state: JobState,
-    t: number,
-    run: number,
-    indexes: readonly number[],
-  ): Promise<HorizonToQueue[]> {
-    const split = state.splits?.[t];
-    if (split === undefined || indexes.length === 0) return [];
-    const cubes = await this.cubesOf(meta, t, run, split.depth);
-    if (cubes === undefined) return [];
-    const base = horizonEntry(meta, await this.instances.instance(meta.id), t, state.sweep);
-    // A cube is no patient probe: it runs until it answers, the job's deadline or a cancel.
-    const { limitMs: _limitMs, ...payload } = base.payload;
-    return indexes.flatMap((index) => {
-      const cube = cubes.cubes[index];
-      if (cube === undefined) return [];
-      return [
-        {
-          ...base,
-          payload: {
-            ...payload,
-            cube: { index, t: cube.t, lowerBound: cube.lowerBound, instance: cube.instance },
-          },
-        },
-      ];
-    });
   }
 
   /**
@@ -567,16 +405,7 @@ export class SweepCoordinator {
     if (horizon === undefined || horizon.sibling !== undefined) return;
     const { cube } = horizon;
     if (cube !== undefined) {
-      await this.apply(horizon.jobId, 'dominated', (r, now) =>
-        cubeEnded(
-          r.meta,
-          r.state,
-          { t: horizon.t, run: horizon.run, index: cube },
-          { result: 'unknown', reason },
-          now,
-        ),
-      );
-      return;
+      return this.splits.cubeLost(horizon.jobId, { t: horizon.t, run: horizon.run, index: cube }, reason);
     }
     await this.apply(horizon.jobId, 'job-finished', (r, now) => {
       if (splitOf(r.state, horizon.t, horizon.run) !== undefined)
@@ -818,17 +647,8 @@ export class SweepCoordinator {
         );
       }
       for (const h of inFlight) {
-        const split = splitOf(record.state, h.t);
-        if (split !== undefined) {
-          // The open cubes go back to the queue (a no-op for those still there).
-          const ended = new Set([...split.refuted, ...split.unanswered]);
-          const open = Array.from({ length: split.cubes }, (_, i) => i).filter((i) => !ended.has(i));
-          await this.deps.dispatch.enqueue(
-            await this.cubeEntries(record.meta, record.state, h.t, split.run, open).catch(() => []),
-          );
-        } else if (h.state === 'running' && h.startedAt !== undefined) {
-          this.armSplit(record.meta, h.t, h.run ?? 1, h.startedAt);
-        }
+        const cubes = await this.splits.resumed(record.meta, record.state, h);
+        if (cubes !== undefined) await this.deps.dispatch.enqueue(cubes);
       }
       await this.apply(id, 'dominated', (r, now) => {
         const transition = reconcile(r.meta, r.state, now);
@@ -840,11 +660,10 @@ export class SweepCoordinator {
 
   /** Stops the deadline timers (the jobs themselves go on, in Redis). */
   close(): void {
-    for (const timer of [...this.timers.values(), ...this.batchEvents.values(), ...this.splitTimers.values()])
-      clearTimeout(timer);
+    for (const timer of [...this.timers.values(), ...this.batchEvents.values()]) clearTimeout(timer);
     this.timers.clear();
     this.batchEvents.clear();
-    this.splitTimers.clear();
+    this.splits.close();
   }
 
   private prepare(
@@ -1041,14 +860,8 @@ export class SweepCoordinator {
         ),
       );
     }
-    for (const { t, run, indexes } of transition.queueCubes ?? []) {
-      work.push(
-        this.cubeEntries(meta, transition.state, t, run, indexes).then((cubes) => dispatch.enqueue(cubes)),
-      );
-    }
-    for (const t of transition.armSplit ?? []) {
-      const record = horizonRecord(transition.state.sweep, t);
-      if (record?.startedAt !== undefined) this.armSplit(meta, t, record.run ?? 1, record.startedAt);
+    for (const cubes of this.splits.follow(meta, transition)) {
+      work.push(cubes.then((entries) => dispatch.enqueue(entries)));
     }
     if (transition.race !== undefined) work.push(this.portfolio.recordRace(transition.race));
     for (const event of transition.horizonEvents) progress.horizon(event, meta.batchId);
@@ -1058,11 +871,7 @@ export class SweepCoordinator {
       clearTimeout(this.timers.get(meta.id));
       this.timers.delete(meta.id);
       this.instances.forget(meta.id);
-      for (const [key, timer] of this.splitTimers) {
-        if (!key.startsWith(`${meta.id}.t`)) continue;
-        clearTimeout(timer);
-        this.splitTimers.delete(key);
-      }
+      this.splits.forget(meta.id);
     }
     await Promise.all(work);
   }
@@ -1094,11 +903,7 @@ function runIds(meta: JobMeta, transition: JobTransition): string[] {
   return transition.cancel.flatMap((t) => {
     const run = horizonRecord(transition.state.sweep, t)?.run;
     const split = transition.state.splits?.[t];
-    const ended = new Set([...(split?.refuted ?? []), ...(split?.unanswered ?? [])]);
-    const cubes =
-      split === undefined || split.run !== (run ?? 1)
-        ? []
-        : Array.from({ length: split.cubes }, (_, i) => i).filter((i) => !ended.has(i));
+    const cubes = split === undefined || split.run !== (run ?? 1) ? [] : openCubes(split);
     return [
       horizonJobId(meta.id, t, run),
       ...siblingIds(meta, t, run),
@@ -1136,13 +941,6 @@ function summaryOf(game: GameDefinition<unknown, unknown>, parsed: unknown): str
   }
 }
 
-/**
- * The fewest cubes left to a solver a farm's split aims for (`splitHorizon`'s `minCubes`): one
- * move deep unless that leaves a single cube open. The coordinator does not know the farm's free
- * slots, and every move deeper multiplies the cubes and their summed cost (docs/solvers.md: 12
- * cubes of a 3x3 horizon took twice its whole run's solver time).
- */
-const SPLIT_MIN_CUBES = 2;
 /** Jobs read per page when a batch is exported or cancelled. */
 const RESULTS_PAGE = 500;
 /** Cancels of one batch's jobs applied at once. */

@@ -42,8 +42,9 @@ import type { JobMeta, JobState, ResolvedJobOptions } from './job-record.js';
 import type { Decide } from './job-decision.js';
 import { type GameLookup, JobInstances, safeRender } from './job-instances.js';
 import { buildJobResource } from './job-resource.builder.js';
-import type { ArchivedBatchSummary, JobArchive } from './job-archive.js';
-import type { BatchPart, JobStore, JobWrite, NewJob, StoredBatch } from './job.store.js';
+import { JobQueries, RESULTS_PAGE, summaryOfBatch } from './job.queries.js';
+import type { JobArchive } from './job-archive.js';
+import type { BatchPart, JobStore, JobWrite, NewJob } from './job.store.js';
 import {
   deadlinePassed,
   horizonFailed,
@@ -163,10 +164,12 @@ export class SweepCoordinator {
   private readonly clock: () => number;
   private readonly portfolio: PortfolioOrchestrator;
   private readonly splits: SplitOrchestrator;
+  private readonly queries: JobQueries;
 
   constructor(private readonly deps: CoordinatorDeps) {
     this.clock = deps.clock ?? Date.now;
     this.instances = new JobInstances(deps.store, deps.games, deps.settings.levelFiles);
+    this.queries = new JobQueries(deps.store, deps.archive, this.instances, this.clock);
     this.portfolio = new PortfolioOrchestrator(deps.portfolioRecord, this.clock);
     this.splits = new SplitOrchestrator({
       store: deps.store,
@@ -424,119 +427,44 @@ export class SweepCoordinator {
     return this.resource(jobId);
   }
 
-  /**
-   * A job's resource (the final one once it is over), or undefined. With `render`, a job still
-   * running carries its game's drawing of the instance alone (a final one always has the drawing
-   * of its answer).
-   */
-  async resource(jobId: string, render = false): Promise<JobResource | undefined> {
-    // A job Redis no longer has is read from the store of record (docs/batches.md).
-    return (await this.liveResource(jobId, render)) ?? this.deps.archive?.job(jobId);
-  }
-
-  /** A job's resource as Redis has it, or undefined. */
-  private async liveResource(jobId: string, render = false): Promise<JobResource | undefined> {
-    const final = await this.deps.store.finalResource(jobId);
-    if (final !== undefined) return final;
-    const record = await this.deps.store.load(jobId);
-    if (record === undefined) return undefined;
-    const drawing = render ? await this.instances.render(record.meta, undefined) : undefined;
-    return buildJobResource(record.meta, record.state, this.clock(), drawing);
+  /** A job's resource (the final one once it is over); with `render`, a live one's drawing too. */
+  resource(jobId: string, render = false): Promise<JobResource | undefined> {
+    return this.queries.resource(jobId, render);
   }
 
   /** Jobs in `status` (or all), newest first. */
-  async list(status: JobStatus | undefined, offset: number, limit: number): Promise<JobResource[]> {
-    const ids = await this.deps.store.ids(status, offset, limit);
-    // Redis' index outlives the jobs it lists: the ones gone are pruned, not read elsewhere.
-    const resources = await Promise.all(ids.map((id) => this.liveResource(id)));
-    await this.deps.store.prune(ids.filter((_, i) => resources[i] === undefined));
-    return resources.filter((r): r is JobResource => r !== undefined);
+  list(status: JobStatus | undefined, offset: number, limit: number): Promise<JobResource[]> {
+    return this.queries.list(status, offset, limit);
   }
 
   /** A batch with its job ids in order, or undefined (docs/batches.md). */
-  async batch(batchId: string): Promise<BatchResource | undefined> {
-    const summary = await this.batchSummary(batchId);
-    if (summary === undefined) return undefined;
-    const inRedis = await this.deps.store.batchJobIds(batchId);
-    const jobIds =
-      inRedis.length > 0 || this.deps.archive === undefined ? inRedis : await this.archivedJobIds(batchId);
-    return { ...summary, jobIds };
+  batch(batchId: string): Promise<BatchResource | undefined> {
+    return this.queries.batch(batchId);
   }
 
   /** A batch's summary: from Redis while it has it, else from the store of record. */
-  async batchSummary(batchId: string): Promise<BatchSummary | undefined> {
-    const stored = await this.deps.store.batch(batchId);
-    if (stored !== undefined) return summaryOfBatch(stored);
-    const archived = await this.deps.archive?.batch(batchId);
-    return archived === undefined ? undefined : summaryOfBatch(archived);
+  batchSummary(batchId: string): Promise<BatchSummary | undefined> {
+    return this.queries.batchSummary(batchId);
   }
 
-  /** Batches, newest first: every batch of the store of record, or those Redis keeps. */
-  async batches(offset: number, limit: number): Promise<BatchSummary[]> {
-    const { archive, store } = this.deps;
-    if (archive !== undefined) {
-      const archived = await archive.batches(offset, limit);
-      // Live counts for the batches still running; the archive counts only finished jobs.
-      return Promise.all(
-        archived.map(async (a) => {
-          const live = await store.batch(a.batchId);
-          return summaryOfBatch(live ?? a);
-        }),
-      );
-    }
-    const ids = await store.batchIds(offset, limit);
-    const batches = await Promise.all(ids.map((id) => store.batch(id)));
-    await store.pruneBatches(ids.filter((_, i) => batches[i] === undefined));
-    return batches.filter((b): b is StoredBatch => b !== undefined).map(summaryOfBatch);
+  /** Batches, newest first. */
+  batches(offset: number, limit: number): Promise<BatchSummary[]> {
+    return this.queries.batches(offset, limit);
   }
 
-  /**
-   * A page of a batch's jobs in submission order, optionally in one status, without drawings.
-   * Undefined for an unknown batch.
-   */
-  async batchJobs(
+  /** A page of a batch's jobs in submission order, optionally in one status; undefined for none. */
+  batchJobs(
     batchId: string,
     status: JobStatus | undefined,
     offset: number,
     limit: number,
   ): Promise<JobResource[] | undefined> {
-    const { store, archive } = this.deps;
-    if ((await store.batch(batchId)) === undefined) {
-      if ((await archive?.batch(batchId)) === undefined) return undefined;
-      return (
-        await archive!.batchJobs(batchId, { ...(status === undefined ? {} : { status }), offset, limit })
-      ).map(withoutDrawings);
-    }
-    let ids = await store.batchJobIds(batchId);
-    if (status !== undefined) {
-      const statuses = await store.statuses(ids);
-      const archived = await this.archivedStatuses(ids.filter((_, i) => statuses[i] === undefined));
-      ids = ids.filter((id, i) => (statuses[i] ?? archived.get(id)) === status);
-    }
-    return this.resourcesOf(ids.slice(offset, offset + limit));
+    return this.queries.batchJobs(batchId, status, offset, limit);
   }
 
-  /**
-   * Every job of a batch in submission order, without drawings, read a page at a time so that a
-   * batch of any size streams in bounded memory. Undefined for an unknown batch.
-   */
-  async batchResults(batchId: string): Promise<AsyncIterable<JobResource> | undefined> {
-    const { store, archive } = this.deps;
-    const stored = await store.batch(batchId);
-    if (stored === undefined) {
-      if ((await archive?.batch(batchId)) === undefined) return undefined;
-      const rows = archive!.batchResults(batchId);
-      return (async function* () {
-        for await (const row of rows) yield withoutDrawings(row);
-      })();
-    }
-    const pages = async function* (this: SweepCoordinator): AsyncGenerator<JobResource> {
-      for (let offset = 0; offset < stored.size; offset += RESULTS_PAGE) {
-        const ids = await store.batchJobIds(batchId, offset, RESULTS_PAGE);
-        yield* await this.resourcesOf(ids);
-      }
-    };
-    return pages.call(this);
+  /** Every job of a batch in submission order, streamed a page at a time; undefined for none. */
+  batchResults(batchId: string): Promise<AsyncIterable<JobResource> | undefined> {
+    return this.queries.batchResults(batchId);
   }
 
   /** Cancels every job of a batch that is not over; answers the batch, or undefined. */
@@ -576,32 +504,6 @@ export class SweepCoordinator {
     // An id whose job is gone from Redis has nothing left to write.
     await store.archivedJobs(ids, keepSec);
     return jobs.length;
-  }
-
-  /** Resources of jobs in order: Redis' final or live one, else the store of record's. */
-  private async resourcesOf(ids: string[]): Promise<JobResource[]> {
-    const finals = await this.deps.store.finalResources(ids);
-    const missing = ids.filter((_, i) => finals[i] === undefined);
-    const archived =
-      this.deps.archive === undefined
-        ? new Map<string, JobResource>()
-        : await this.deps.archive.jobs(missing);
-    const resources = await Promise.all(
-      ids.map(async (id, i) => finals[i] ?? archived.get(id) ?? (await this.liveResource(id))),
-    );
-    return resources.filter((r): r is JobResource => r !== undefined).map(withoutDrawings);
-  }
-
-  private async archivedStatuses(ids: string[]): Promise<Map<string, JobStatus>> {
-    if (this.deps.archive === undefined || ids.length === 0) return new Map();
-    const jobs = await this.deps.archive.jobs(ids);
-    return new Map([...jobs].map(([id, job]) => [id, job.status]));
-  }
-
-  private async archivedJobIds(batchId: string): Promise<string[]> {
-    const ids: string[] = [];
-    for await (const job of this.deps.archive!.batchResults(batchId)) ids.push(job.id);
-    return ids;
   }
 
   /** Sends a batch's counts soon: at most one event per batch every `BATCH_EVENT_MS`. */
@@ -941,8 +843,6 @@ function summaryOf(game: GameDefinition<unknown, unknown>, parsed: unknown): str
   }
 }
 
-/** Jobs read per page when a batch is exported or cancelled. */
-const RESULTS_PAGE = 500;
 /** Cancels of one batch's jobs applied at once. */
 const CANCEL_CONCURRENCY = 16;
 /** The least time between two `batch` events of one batch. */
@@ -960,26 +860,4 @@ export class BatchOffsetConflict extends Error {
   ) {
     super(`${field}: ${reason}`);
   }
-}
-
-function summaryOfBatch(batch: StoredBatch | ArchivedBatchSummary): BatchSummary {
-  const ended = Object.entries(batch.counts)
-    .filter(([status]) => isFinalStatus(status as JobStatus))
-    .reduce((sum, [, n]) => sum + n, 0);
-  return {
-    batchId: batch.batchId,
-    createdAt: new Date(batch.createdAt).toISOString(),
-    ...(batch.label === undefined ? {} : { label: batch.label }),
-    ...(batch.key === undefined ? {} : { key: batch.key }),
-    size: batch.size,
-    counts: batch.counts,
-    done: ended >= batch.size,
-    finishedAt: batch.finishedAt === undefined ? null : new Date(batch.finishedAt).toISOString(),
-  };
-}
-
-/** A job resource as lists and exports give it: drawings are for one job's page. */
-function withoutDrawings(resource: JobResource): JobResource {
-  const { render: _render, secondRender: _second, ...rest } = resource;
-  return rest;
 }

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import {
-  checkSolveOptions,
-  type PortfolioRecord,
-  sweepLowerBound,
-  type SweepSettings,
-} from '@satfarm/engine';
-import type { GameDefinition } from '@satfarm/games';
-import { DEFAULT_PROOF_LIMIT_MIB, InputError } from '@satfarm/games';
+import type { PortfolioRecord } from '@satfarm/engine';
 import {
   type BatchCreated,
   type BatchEventPayload,
@@ -23,25 +16,24 @@ import {
   type JobResource,
   type JobStatus,
   parseHorizonJobId,
-  PayloadError,
 } from '@satfarm/queue';
-import {
-  horizonPolicy,
-  horizonRecord,
-  initSweepState,
-  type KnownPlan,
-  patienceMsOf,
-  type SweepState,
-} from '@satfarm/sweep';
+import { horizonRecord, type SweepState } from '@satfarm/sweep';
 
 import type { FarmMetrics } from '../metrics/farm-metrics.js';
 import type { QuickPlanSource } from './quick-plan.pool.js';
 import { horizonEntry } from './horizon-entry.js';
 import type { HorizonDispatch, HorizonToQueue } from './horizon.dispatch.js';
-import type { JobMeta, JobState, ResolvedJobOptions } from './job-record.js';
+import type { JobMeta, JobState } from './job-record.js';
 import type { Decide } from './job-decision.js';
 import { type GameLookup, JobInstances, safeRender } from './job-instances.js';
 import { buildJobResource } from './job-resource.builder.js';
+import {
+  type CoordinatorSettings,
+  initialSweep,
+  type PreparationContext,
+  type Prepared,
+  prepareJob,
+} from './job.preparation.js';
 import { JobQueries, RESULTS_PAGE, summaryOfBatch } from './job.queries.js';
 import type { JobArchive } from './job-archive.js';
 import type { BatchPart, JobStore, JobWrite, NewJob } from './job.store.js';
@@ -62,6 +54,7 @@ import { openCubes, splitOf, wholeRunEnded } from './split.js';
 import { SplitOrchestrator, unlessWholeRunEnded } from './split.orchestrator.js';
 
 export type { GameLookup } from './job-instances.js';
+export type { CoordinatorSettings } from './job.preparation.js';
 
 /** Where progress events go (the websocket gateway). */
 export interface ProgressSink {
@@ -74,24 +67,6 @@ export interface ProgressSink {
    * the same progress from the queue's events, so each relays it to its own clients.
    */
   solverProgress(event: HorizonEventPayload): void;
-}
-
-/** The farm's limits and defaults for new jobs. */
-export interface CoordinatorSettings {
-  /** The largest `maxHorizon` a job may ask for, and the cap on a game's default. */
-  maxHorizon: number;
-  /** Horizons in flight per job when the job does not say. */
-  defaultParallelism: number;
-  /** The solver of jobs that name none (SATFARM_SOLVER); unset: the game's default, else kissat. */
-  solver?: ResolvedJobOptions['solver'];
-  /** Level files a job's instance may name besides a game's installed one (FarmConfig.levelFiles). */
-  levelFiles: readonly string[];
-  /** Configurations a horizon races under when the job does not say (SATFARM_PORTFOLIO); unset: off. */
-  portfolio?: number;
-  /** Certify jobs that do not say (SATFARM_CERTIFY); unset: off. */
-  certify?: boolean;
-  /** The proof cap of certified jobs that do not say, MiB (SATFARM_PROOF_LIMIT_MIB); unset: 4096. */
-  proofLimitMiB?: number;
 }
 
 /** What the coordinator uses of the job store (`JobStore`, Redis). */
@@ -137,17 +112,6 @@ export interface CoordinatorDeps {
   clock?: () => number;
 }
 
-interface Prepared {
-  meta: JobMeta;
-  instance: unknown;
-  parsed: unknown;
-  game: GameDefinition<unknown, unknown>;
-  /** The plan the client gave (`options.plan`), verified. */
-  given?: KnownPlan<unknown>;
-  /** Whether to look for the game's quick plan once the job is stored. */
-  quickPlan: boolean;
-}
-
 /**
  * The farm's coordinator: runs the horizon sweep of every job (libs/sweep's state machine, with
  * the state in Redis), queues horizons for the workers, applies their reports, cancels dominated
@@ -165,10 +129,17 @@ export class SweepCoordinator {
   private readonly portfolio: PortfolioOrchestrator;
   private readonly splits: SplitOrchestrator;
   private readonly queries: JobQueries;
+  private readonly preparation: PreparationContext;
 
   constructor(private readonly deps: CoordinatorDeps) {
     this.clock = deps.clock ?? Date.now;
     this.instances = new JobInstances(deps.store, deps.games, deps.settings.levelFiles);
+    this.preparation = {
+      games: deps.games,
+      settings: deps.settings,
+      instances: this.instances,
+      quickPlans: deps.quickPlans !== undefined,
+    };
     this.queries = new JobQueries(deps.store, deps.archive, this.instances, this.clock);
     this.portfolio = new PortfolioOrchestrator(deps.portfolioRecord, this.clock);
     this.splits = new SplitOrchestrator({
@@ -186,7 +157,9 @@ export class SweepCoordinator {
    * nothing is stored).
    */
   async submit(requests: JobRequest[], owner?: string): Promise<{ jobIds: string[] }> {
-    const prepared = requests.map((request) => this.prepare(request, '', this.clock(), { owner }));
+    const prepared = requests.map((request) =>
+      prepareJob(this.preparation, request, '', this.clock(), { owner }),
+    );
     await this.start(prepared);
     return { jobIds: prepared.map((p) => p.meta.id) };
   }
@@ -202,7 +175,7 @@ export class SweepCoordinator {
     const now = this.clock();
     const batchId = randomUUID();
     const prepared = requests.map((request, i) =>
-      this.prepare(request, `jobs[${i}].`, now, { owner: how.owner, batchId, position: i }),
+      prepareJob(this.preparation, request, `jobs[${i}].`, now, { owner: how.owner, batchId, position: i }),
     );
     if (how.key !== undefined) {
       const claimed = await this.deps.store.claimBatchKey(how.key, batchId);
@@ -249,7 +222,7 @@ export class SweepCoordinator {
     }
     const now = this.clock();
     const prepared = requests.map((request, i) =>
-      this.prepare(request, `jobs[${i}].`, now, { owner, batchId, position: offset + i }),
+      prepareJob(this.preparation, request, `jobs[${i}].`, now, { owner, batchId, position: offset + i }),
     );
     const archived = {
       batchId,
@@ -568,106 +541,6 @@ export class SweepCoordinator {
     this.splits.close();
   }
 
-  private prepare(
-    request: JobRequest,
-    root: string,
-    now: number,
-    place: { owner?: string | undefined; batchId?: string; position?: number },
-  ): Prepared {
-    const { batchId } = place;
-    const { settings } = this.deps;
-    const game = this.deps.games(request.game, `${root}game`);
-    let parsed: unknown;
-    try {
-      parsed = this.instances.parse(game, request.instance);
-    } catch (err) {
-      if (err instanceof InputError) {
-        const field =
-          err.field === 'input' || err.field === 'instance'
-            ? `${root}instance`
-            : `${root}instance.${err.field}`;
-        throw new PayloadError([{ field, reason: err.reason }]);
-      }
-      throw err;
-    }
-    const o = request.options ?? {};
-    let checked: SweepSettings<unknown>;
-    try {
-      // The checks of a solve in this process: an option the game would ignore is refused, as the
-      // CLI refuses its flag, and the horizons are capped by the farm's SATFARM_MAX_HORIZON.
-      // A farm's default (SATFARM_CERTIFY, SATFARM_SOLVER) is checked as if the job had asked for it.
-      const certify = o.certify ?? settings.certify;
-      checked = checkSolveOptions(
-        game,
-        parsed,
-        {
-          ...o,
-          ...(certify === undefined ? {} : { certify }),
-          ...(certify === true && o.solver === undefined && settings.solver !== undefined
-            ? { solver: settings.solver }
-            : {}),
-        },
-        {
-          maxHorizon: settings.maxHorizon,
-          setBy: 'on this farm',
-        },
-      );
-    } catch (err) {
-      if (err instanceof InputError) {
-        throw new PayloadError([{ field: `${root}options.${err.field}`, reason: err.reason }]);
-      }
-      throw err;
-    }
-    const options: ResolvedJobOptions = {
-      maxHorizon: checked.maxHorizon,
-      ...(checked.minHorizon === undefined ? {} : { minHorizon: checked.minHorizon }),
-      parallelism: game.planning ? (o.parallelism ?? settings.defaultParallelism) : 1,
-      ...(o.timeoutSec === undefined ? {} : { timeoutSec: o.timeoutSec }),
-      solver: o.solver ?? settings.solver ?? game.defaultSolver ?? 'kissat',
-      priority: o.priority ?? 0,
-      unique: o.unique ?? false,
-      policy: checked.policy,
-      ...(checked.patienceSec === undefined ? {} : { patienceSec: checked.patienceSec }),
-      presets: checked.presets,
-      ...(o.encoding === undefined ? {} : { encoding: o.encoding }),
-      ...portfolioOption(o.portfolio, settings.portfolio),
-      ...(checked.splitAfterSec === undefined ? {} : { split: checked.splitAfterSec }),
-      ...((o.certify ?? settings.certify) === true
-        ? { certify: { proofLimitMiB: o.proofLimitMiB ?? settings.proofLimitMiB ?? DEFAULT_PROOF_LIMIT_MIB } }
-        : {}),
-    };
-    const given = checked.givenPlan;
-    const lower = game.planning ? sweepLowerBound(game, parsed, checked.boundProof !== undefined) : 0;
-    const meta: JobMeta = {
-      id: randomUUID(),
-      ...(batchId === undefined ? {} : { batchId }),
-      ...(place.position === undefined ? {} : { batchPosition: place.position }),
-      ...(place.owner === undefined ? {} : { owner: place.owner }),
-      // The name the client used: workers look the game up by it.
-      game: request.game,
-      summary: summaryOf(game, parsed),
-      planning: game.planning,
-      options,
-      createdAt: now,
-      lowerBound: lower,
-      ...(checked.boundProof === undefined ? {} : { boundProof: checked.boundProof }),
-      ...(o.timeoutSec === undefined ? {} : { deadline: now + Math.round(o.timeoutSec * 1000) }),
-    };
-    const quickPlan =
-      game.planning &&
-      game.quickPlan !== undefined &&
-      o.quickPlan !== false &&
-      this.deps.quickPlans !== undefined;
-    return {
-      meta,
-      instance: request.instance,
-      parsed,
-      game,
-      quickPlan,
-      ...(given === undefined ? {} : { given }),
-    };
-  }
-
   /**
    * The queue entries of horizons `ts`, as `sweep` has them queued; with a portfolio, each with its
    * siblings: the next configurations in the record's order (docs/farm.md#portfolio).
@@ -812,35 +685,6 @@ function runIds(meta: JobMeta, transition: JobTransition): string[] {
       ...cubes.map((i) => horizonJobId(meta.id, t, run, undefined, i)),
     ];
   });
-}
-
-/** The job's portfolio size: its own `options.portfolio`, else the farm's; absent when off. */
-function portfolioOption(
-  asked: number | 'off' | undefined,
-  farmDefault: number | undefined,
-): { portfolio?: number } {
-  const size = asked === undefined ? farmDefault : asked === 'off' ? 1 : asked;
-  return size === undefined || size < 2 ? {} : { portfolio: size };
-}
-
-function initialSweep(meta: JobMeta): JobState['sweep'] {
-  return initSweepState({
-    lower: meta.lowerBound,
-    max: meta.options.maxHorizon,
-    parallelism: meta.options.parallelism,
-    policy: horizonPolicy(meta.options.policy),
-    ...(meta.options.patienceSec === undefined ? {} : { patienceMs: patienceMsOf(meta.options.patienceSec) }),
-    ...(meta.options.minHorizon === undefined ? {} : { hint: meta.options.minHorizon }),
-  });
-}
-
-/** The game's summary of an instance; a game whose summary fails still takes the job. */
-function summaryOf(game: GameDefinition<unknown, unknown>, parsed: unknown): string | undefined {
-  try {
-    return game.summarize(parsed);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Cancels of one batch's jobs applied at once. */

@@ -34,7 +34,7 @@ import {
   type Prepared,
   prepareJob,
 } from './job.preparation.js';
-import { JobQueries, RESULTS_PAGE, summaryOfBatch } from './job.queries.js';
+import { JobQueries, type QueryStore, RESULTS_PAGE, summaryOfBatch } from './job.queries.js';
 import type { JobArchive } from './job-archive.js';
 import type { BatchPart, JobStore, JobWrite, NewJob } from './job.store.js';
 import {
@@ -69,29 +69,20 @@ export interface ProgressSink {
   solverProgress(event: HorizonEventPayload): void;
 }
 
-/** What the coordinator uses of the job store (`JobStore`, Redis). */
-export type CoordinatorStore = Pick<
-  JobStore,
-  | 'create'
-  | 'claimBatchKey'
-  | 'releaseBatchKey'
-  | 'load'
-  | 'instance'
-  | 'finalResource'
-  | 'update'
-  | 'ids'
-  | 'unfinishedIds'
-  | 'prune'
-  | 'statuses'
-  | 'batch'
-  | 'batchJobIds'
-  | 'batchIds'
-  | 'pruneBatches'
-  | 'finalResources'
-  | 'archiveEntries'
-  | 'unarchivedIds'
-  | 'archivedJobs'
->;
+/** What the coordinator uses of the job store (`JobStore`, Redis): the read side's and its own. */
+export type CoordinatorStore = QueryStore &
+  Pick<
+    JobStore,
+    | 'create'
+    | 'claimBatchKey'
+    | 'releaseBatchKey'
+    | 'instance'
+    | 'update'
+    | 'unfinishedIds'
+    | 'archiveEntries'
+    | 'unarchivedIds'
+    | 'archivedJobs'
+  >;
 
 /** What the coordinator uses of the horizon dispatch (`HorizonDispatch`, BullMQ). */
 export type CoordinatorDispatch = Pick<HorizonDispatch, 'enqueue' | 'stopRunning' | 'removeWaiting'>;

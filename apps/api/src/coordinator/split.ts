@@ -263,3 +263,9 @@ function progressEvent(
     split: splitProgress(split),
   };
 }
+
+/** The indexes of a split's cubes still open: neither refuted nor ended without an answer. */
+export function openCubes(split: SplitRecord): number[] {
+  const ended = new Set([...split.refuted, ...split.unanswered]);
+  return Array.from({ length: split.cubes }, (_, i) => i).filter((i) => !ended.has(i));
+}

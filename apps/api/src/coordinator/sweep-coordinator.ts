@@ -1,22 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import {
-  candidateConfigs,
-  checkSolveOptions,
-  type ExpectedAnswer,
-  type HorizonCubes,
-  joinCube,
-  MemoryPortfolioRecord,
-  orderConfigs,
-  type PortfolioRecord,
-  type SolverConfig,
-  splitAtDepth,
-  splitHorizon,
-  sweepLowerBound,
-  type SweepSettings,
-} from '@satfarm/engine';
-import type { GameDefinition } from '@satfarm/games';
-import { DEFAULT_PROOF_LIMIT_MIB, InputError } from '@satfarm/games';
+import type { PortfolioRecord } from '@satfarm/engine';
 import {
   type BatchCreated,
   type BatchEventPayload,
@@ -32,44 +16,45 @@ import {
   type JobResource,
   type JobStatus,
   parseHorizonJobId,
-  PayloadError,
 } from '@satfarm/queue';
-import {
-  horizonPolicy,
-  horizonPreset,
-  horizonRecord,
-  initSweepState,
-  type KnownPlan,
-  patienceMsOf,
-  type SweepState,
-} from '@satfarm/sweep';
+import { horizonRecord, type SweepState } from '@satfarm/sweep';
 
 import type { FarmMetrics } from '../metrics/farm-metrics.js';
 import type { QuickPlanSource } from './quick-plan.pool.js';
+import { horizonEntry } from './horizon-entry.js';
 import type { HorizonDispatch, HorizonToQueue } from './horizon.dispatch.js';
-import type { JobMeta, JobRecord, JobState, ResolvedJobOptions } from './job-record.js';
+import type { JobMeta, JobState } from './job-record.js';
+import type { Decide } from './job-decision.js';
+import { type GameLookup, JobInstances, safeRender } from './job-instances.js';
 import { buildJobResource } from './job-resource.builder.js';
-import type { ArchivedBatchSummary, JobArchive } from './job-archive.js';
-import type { BatchPart, JobStore, JobWrite, NewJob, StoredBatch } from './job.store.js';
+import {
+  type CoordinatorSettings,
+  initialSweep,
+  type PreparationContext,
+  type Prepared,
+  prepareJob,
+} from './job.preparation.js';
+import { JobQueries, type QueryStore, RESULTS_PAGE, summaryOfBatch } from './job.queries.js';
+import type { JobArchive } from './job-archive.js';
+import type { BatchPart, JobStore, JobWrite, NewJob } from './job.store.js';
 import {
   deadlinePassed,
   horizonFailed,
   horizonFinished,
   horizonStarted,
   jobCancelled,
-  siblingRan,
   jobFailed,
   type JobTransition,
   planKnown,
   reconcile,
 } from './job-transitions.js';
 import { KeyedSerializer } from './keyed-serializer.js';
-import { LruCache } from './lru.cache.js';
-import { expectedAnswer, races } from './race.js';
-import { cubeEnded, endsWholeRun, horizonSplit, type MadeSplit, splitOf, wholeRunEnded } from './split.js';
+import { PortfolioOrchestrator, siblingDecision, siblingIds } from './portfolio.orchestrator.js';
+import { openCubes, splitOf, wholeRunEnded } from './split.js';
+import { SplitOrchestrator, unlessWholeRunEnded } from './split.orchestrator.js';
 
-/** Finds a game by name; throws `InputError` for an unknown one. */
-export type GameLookup = (name: string, field?: string) => GameDefinition<unknown, unknown>;
+export type { GameLookup } from './job-instances.js';
+export type { CoordinatorSettings } from './job.preparation.js';
 
 /** Where progress events go (the websocket gateway). */
 export interface ProgressSink {
@@ -84,47 +69,20 @@ export interface ProgressSink {
   solverProgress(event: HorizonEventPayload): void;
 }
 
-/** The farm's limits and defaults for new jobs. */
-export interface CoordinatorSettings {
-  /** The largest `maxHorizon` a job may ask for, and the cap on a game's default. */
-  maxHorizon: number;
-  /** Horizons in flight per job when the job does not say. */
-  defaultParallelism: number;
-  /** The solver of jobs that name none (SATFARM_SOLVER); unset: the game's default, else kissat. */
-  solver?: ResolvedJobOptions['solver'];
-  /** Level files a job's instance may name besides a game's installed one (FarmConfig.levelFiles). */
-  levelFiles: readonly string[];
-  /** Configurations a horizon races under when the job does not say (SATFARM_PORTFOLIO); unset: off. */
-  portfolio?: number;
-  /** Certify jobs that do not say (SATFARM_CERTIFY); unset: off. */
-  certify?: boolean;
-  /** The proof cap of certified jobs that do not say, MiB (SATFARM_PROOF_LIMIT_MIB); unset: 4096. */
-  proofLimitMiB?: number;
-}
-
-/** What the coordinator uses of the job store (`JobStore`, Redis). */
-export type CoordinatorStore = Pick<
-  JobStore,
-  | 'create'
-  | 'claimBatchKey'
-  | 'releaseBatchKey'
-  | 'load'
-  | 'instance'
-  | 'finalResource'
-  | 'update'
-  | 'ids'
-  | 'unfinishedIds'
-  | 'prune'
-  | 'statuses'
-  | 'batch'
-  | 'batchJobIds'
-  | 'batchIds'
-  | 'pruneBatches'
-  | 'finalResources'
-  | 'archiveEntries'
-  | 'unarchivedIds'
-  | 'archivedJobs'
->;
+/** What the coordinator uses of the job store (`JobStore`, Redis): the read side's and its own. */
+export type CoordinatorStore = QueryStore &
+  Pick<
+    JobStore,
+    | 'create'
+    | 'claimBatchKey'
+    | 'releaseBatchKey'
+    | 'instance'
+    | 'update'
+    | 'unfinishedIds'
+    | 'archiveEntries'
+    | 'unarchivedIds'
+    | 'archivedJobs'
+  >;
 
 /** What the coordinator uses of the horizon dispatch (`HorizonDispatch`, BullMQ). */
 export type CoordinatorDispatch = Pick<HorizonDispatch, 'enqueue' | 'stopRunning' | 'removeWaiting'>;
@@ -145,17 +103,6 @@ export interface CoordinatorDeps {
   clock?: () => number;
 }
 
-interface Prepared {
-  meta: JobMeta;
-  instance: unknown;
-  parsed: unknown;
-  game: GameDefinition<unknown, unknown>;
-  /** The plan the client gave (`options.plan`), verified. */
-  given?: KnownPlan<unknown>;
-  /** Whether to look for the game's quick plan once the job is stored. */
-  quickPlan: boolean;
-}
-
 /**
  * The farm's coordinator: runs the horizon sweep of every job (libs/sweep's state machine, with
  * the state in Redis), queues horizons for the workers, applies their reports, cancels dominated
@@ -167,24 +114,33 @@ interface Prepared {
 export class SweepCoordinator {
   private readonly serial = new KeyedSerializer();
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  /** The split timers of running horizons, by `<job>.t<T>.r<run>`. */
-  private readonly splitTimers = new Map<string, NodeJS.Timeout>();
-  /** Split horizons' cubes, made once (a SAT cube's join, the queueing) by `<job>.t<T>.r<run>`. */
-  private readonly cubeSets = new LruCache<string, HorizonCubes<unknown, unknown>>(16);
   private readonly batchEvents = new Map<string, NodeJS.Timeout>();
-  private readonly instances = new LruCache<string, unknown>(64);
-  private readonly parsed = new LruCache<string, unknown>(16);
+  private readonly instances: JobInstances;
   private readonly clock: () => number;
-  /** Files a client's instance may make the API read (the games' installed ones aside). */
-  private readonly readableFiles: ReadonlySet<string>;
-  private readonly portfolioRecord: PortfolioRecord;
-  /** The record's order of configurations, by game and expected answer, read at most once a second. */
-  private readonly configOrders = new LruCache<string, { at: number; order: Promise<SolverConfig[]> }>(64);
+  private readonly portfolio: PortfolioOrchestrator;
+  private readonly splits: SplitOrchestrator;
+  private readonly queries: JobQueries;
+  private readonly preparation: PreparationContext;
 
   constructor(private readonly deps: CoordinatorDeps) {
     this.clock = deps.clock ?? Date.now;
-    this.readableFiles = new Set(deps.settings.levelFiles);
-    this.portfolioRecord = deps.portfolioRecord ?? new MemoryPortfolioRecord();
+    this.instances = new JobInstances(deps.store, deps.games, deps.settings.levelFiles);
+    this.preparation = {
+      games: deps.games,
+      settings: deps.settings,
+      instances: this.instances,
+      quickPlans: deps.quickPlans !== undefined,
+    };
+    this.queries = new JobQueries(deps.store, deps.archive, this.instances, this.clock);
+    this.portfolio = new PortfolioOrchestrator(deps.portfolioRecord, this.clock);
+    this.splits = new SplitOrchestrator({
+      store: deps.store,
+      games: deps.games,
+      instances: this.instances,
+      metrics: deps.metrics,
+      apply: (jobId, reason, decide, decidedAt) => this.apply(jobId, reason, decide, decidedAt),
+      clock: this.clock,
+    });
   }
 
   /**
@@ -192,7 +148,9 @@ export class SweepCoordinator {
    * nothing is stored).
    */
   async submit(requests: JobRequest[], owner?: string): Promise<{ jobIds: string[] }> {
-    const prepared = requests.map((request) => this.prepare(request, '', this.clock(), { owner }));
+    const prepared = requests.map((request) =>
+      prepareJob(this.preparation, request, '', this.clock(), { owner }),
+    );
     await this.start(prepared);
     return { jobIds: prepared.map((p) => p.meta.id) };
   }
@@ -208,7 +166,7 @@ export class SweepCoordinator {
     const now = this.clock();
     const batchId = randomUUID();
     const prepared = requests.map((request, i) =>
-      this.prepare(request, `jobs[${i}].`, now, { owner: how.owner, batchId, position: i }),
+      prepareJob(this.preparation, request, `jobs[${i}].`, now, { owner: how.owner, batchId, position: i }),
     );
     if (how.key !== undefined) {
       const claimed = await this.deps.store.claimBatchKey(how.key, batchId);
@@ -255,7 +213,7 @@ export class SweepCoordinator {
     }
     const now = this.clock();
     const prepared = requests.map((request, i) =>
-      this.prepare(request, `jobs[${i}].`, now, { owner, batchId, position: offset + i }),
+      prepareJob(this.preparation, request, `jobs[${i}].`, now, { owner, batchId, position: offset + i }),
     );
     const archived = {
       batchId,
@@ -323,8 +281,7 @@ export class SweepCoordinator {
       return false;
     const toQueue: HorizonToQueue[] = [];
     for (const { transition, prepared: p } of created) {
-      this.instances.set(p.meta.id, p.instance);
-      this.parsed.set(p.meta.id, p.parsed);
+      this.instances.remember(p.meta.id, p.instance, p.parsed);
       toQueue.push(...(await this.horizons(p.meta, p.instance, transition.enqueue, transition.state.sweep)));
       for (const event of transition.horizonEvents) this.deps.progress.horizon(event, p.meta.batchId);
       if (transition.finished) this.deps.metrics.jobFinished(p.meta.game, transition.state.status);
@@ -367,26 +324,13 @@ export class SweepCoordinator {
   /** Applies one worker report. */
   async handleReport(report: HorizonReport): Promise<void> {
     if (report.kind === 'finished') this.deps.metrics.proofsChecked(report.stats.proof, report.uniqueProof);
-    if (report.cube !== undefined) return this.handleCubeReport(report, report.cube);
-    // A split horizon's whole run that ends without an answer leaves its cubes to decide.
-    const orSplit =
-      (decide: (r: JobRecord, now: number) => JobTransition | undefined) =>
-      (r: JobRecord, now: number): JobTransition | undefined =>
-        endsWholeRun(r.state, report)
-          ? wholeRunEnded(r.meta, r.state, report.t, report.run, now)
-          : decide(r, now);
-    if (report.kind === 'started') {
+    if (report.cube !== undefined) return this.splits.cubeReport(report, report.cube);
+    const sibling = siblingDecision(report);
+    if (sibling !== undefined) {
+      await this.apply(report.jobId, 'dominated', sibling);
+    } else if (report.kind === 'started') {
       await this.apply(report.jobId, 'dominated', (r, now) =>
-        report.sibling === undefined
-          ? horizonStarted(r.meta, r.state, report.t, Math.min(report.at, now), report.run, report.config)
-          : siblingRan(r.meta, r.state, report.t, report.run, report.config, {
-              startedAt: Math.min(report.at, now),
-            }),
-      );
-    } else if (report.kind === 'failed' && report.sibling !== undefined) {
-      // A sibling that could not run (its solver missing, a crash) costs the race nothing.
-      await this.apply(report.jobId, 'dominated', (r, now) =>
-        siblingRan(r.meta, r.state, report.t, report.run, report.config, { result: 'unknown', endedAt: now }),
+        horizonStarted(r.meta, r.state, report.t, Math.min(report.at, now), report.run, report.config),
       );
     } else if (report.kind === 'failed') {
       this.deps.metrics.horizonEnded(report.game, 'failed', 0);
@@ -394,7 +338,9 @@ export class SweepCoordinator {
       await this.apply(
         report.jobId,
         'job-finished',
-        orSplit((r, now) => horizonFailed(r.meta, r.state, report.t, report.run, error, now)),
+        unlessWholeRunEnded(report, (r, now) =>
+          horizonFailed(r.meta, r.state, report.t, report.run, error, now),
+        ),
       );
     } else {
       this.deps.metrics.horizonEnded(
@@ -409,168 +355,10 @@ export class SweepCoordinator {
       await this.apply(
         report.jobId,
         'dominated',
-        orSplit((r, now) => horizonFinished(r.meta, r.state, report, now)),
+        unlessWholeRunEnded(report, (r, now) => horizonFinished(r.meta, r.state, report, now)),
         answeredAt,
       );
     }
-  }
-
-  /**
-   * A cube's report: its start is of no interest; its answer refutes it or answers the horizon
-   * with its plan joined to its moves and verified from the original instance (`joinCube`); no
-   * answer or a failure leaves the split unable to prove the horizon (docs/farm.md#splitting).
-   */
-  private async handleCubeReport(report: HorizonReport, index: number): Promise<void> {
-    if (report.kind === 'started') return;
-    const cube = { t: report.t, run: report.run, index };
-    if (report.kind === 'failed' || report.result === 'unknown') {
-      const reason = report.kind === 'failed' ? report.error : report.reason;
-      await this.apply(report.jobId, 'dominated', (r, now) =>
-        cubeEnded(
-          r.meta,
-          r.state,
-          cube,
-          { result: 'unknown', ...(reason === undefined ? {} : { reason }) },
-          now,
-        ),
-      );
-      return;
-    }
-    if (report.result === 'cancelled') return;
-    this.deps.metrics.horizonEnded(
-      report.game,
-      report.result,
-      report.stats.solverMs,
-      undefined,
-      report.stats,
-    );
-    const answeredAt = report.startedAt + report.ms;
-    if (report.result === 'unsat') {
-      await this.apply(
-        report.jobId,
-        'dominated',
-        (r, now) => cubeEnded(r.meta, r.state, cube, { result: 'unsat', report }, now),
-        answeredAt,
-      );
-      return;
-    }
-    const record = await this.deps.store.load(report.jobId);
-    const split = record === undefined ? undefined : splitOf(record.state, report.t, report.run);
-    if (record === undefined || split === undefined) return;
-    let joined: { plan: unknown; planLength: number };
-    try {
-      const cubes = await this.cubesOf(record.meta, report.t, split.run, split.depth);
-      const made = cubes?.cubes[index];
-      if (made === undefined) throw new Error(`the split has no cube ${index}`);
-      const game = this.deps.games(record.meta.game);
-      joined = joinCube(game, await this.parsedOf(record.meta), made, report.plan);
-    } catch (err) {
-      // A joined plan the game's simulator rejects is a bug in its split or join, never an answer.
-      const error = `horizon ${report.t}, cube ${index}: ${err instanceof Error ? err.message : String(err)}`;
-      await this.apply(report.jobId, 'job-finished', (r, now) => jobFailed(r.meta, r.state, error, now));
-      return;
-    }
-    await this.apply(
-      report.jobId,
-      'dominated',
-      (r, now) => cubeEnded(r.meta, r.state, cube, { result: 'sat', joined, report }, now),
-      answeredAt,
-    );
-  }
-
-  /**
-   * Horizon `t` (its run `run`) has run `options.split` seconds: the coordinator splits it into
-   * cubes (the game's split, here on its event loop, bounded by `MAX_SPLIT_STATES`) and queues
-   * them; the whole run goes on beside them (docs/farm.md#splitting). A game that cannot split at
-   * this horizon leaves the whole run alone.
-   */
-  private async splitRunning(meta: JobMeta, t: number, run: number): Promise<void> {
-    const record = await this.deps.store.load(meta.id);
-    if (record === undefined || horizonRecord(record.state.sweep, t)?.state !== 'running') return;
-    let cubes: HorizonCubes<unknown, unknown> | undefined;
-    try {
-      cubes = await this.cubesOf(meta, t, run);
-    } catch (err) {
-      const error = `horizon ${t}: ${err instanceof Error ? err.message : String(err)}`;
-      await this.apply(meta.id, 'job-finished', (r, now) => jobFailed(r.meta, r.state, error, now));
-      return;
-    }
-    if (cubes === undefined) return;
-    const made: MadeSplit = {
-      depth: cubes.depth,
-      cubes: cubes.cubes.map(({ index, t: cubeT, lowerBound }) => ({ index, t: cubeT, lowerBound })),
-      ...(cubes.plan === undefined ? {} : { plan: cubes.plan }),
-    };
-    await this.apply(meta.id, 'dominated', (r, now) => horizonSplit(r.meta, r.state, t, run, made, now));
-  }
-
-  /**
-   * The cubes of horizon `t` (its run `run`): split as `SPLIT_MIN_CUBES` asks, or, given
-   * the split's `depth`, made again exactly as they were (after a restart, on another replica).
-   */
-  private async cubesOf(
-    meta: JobMeta,
-    t: number,
-    run: number,
-    depth?: number,
-  ): Promise<HorizonCubes<unknown, unknown> | undefined> {
-    const key = `${meta.id}.t${t}.r${run}`;
-    const cached = this.cubeSets.get(key);
-    if (cached !== undefined && (depth === undefined || cached.depth === depth)) return cached;
-    const game = this.deps.games(meta.game);
-    const parsed = await this.parsedOf(meta);
-    const cubes =
-      depth === undefined
-        ? splitHorizon(game, parsed, t, { minCubes: SPLIT_MIN_CUBES })
-        : splitAtDepth(game, parsed, t, depth);
-    if (cubes !== undefined) this.cubeSets.set(key, cubes);
-    return cubes;
-  }
-
-  /** Splits horizon `t` (its run `run`) once it has run the job's `options.split` seconds. */
-  private armSplit(meta: JobMeta, t: number, run: number, startedAt: number): void {
-    const after = meta.options.split;
-    const key = `${meta.id}.t${t}.r${run}`;
-    if (after === undefined || this.splitTimers.has(key)) return;
-    const timer = setTimeout(
-      () => {
-        this.splitTimers.delete(key);
-        void this.splitRunning(meta, t, run).catch(() => undefined);
-      },
-      Math.max(0, startedAt + after * 1000 - this.clock()),
-    );
-    timer.unref();
-    this.splitTimers.set(key, timer);
-  }
-
-  /** The queue entries of cubes `indexes` of split horizon `t` (its run `run`). */
-  private async cubeEntries(
-    meta: JobMeta,
-    state: JobState,
-    t: number,
-    run: number,
-    indexes: readonly number[],
-  ): Promise<HorizonToQueue[]> {
-    const split = state.splits?.[t];
-    if (split === undefined || indexes.length === 0) return [];
-    const cubes = await this.cubesOf(meta, t, run, split.depth);
-    if (cubes === undefined) return [];
-    const base = this.horizon(meta, await this.instanceOf(meta.id), t, state.sweep);
-    // A cube is no patient probe: it runs until it answers, the job's deadline or a cancel.
-    const { limitMs: _limitMs, ...payload } = base.payload;
-    return indexes.flatMap((index) => {
-      const cube = cubes.cubes[index];
-      if (cube === undefined) return [];
-      return [
-        {
-          ...base,
-          payload: {
-            ...payload,
-            cube: { index, t: cube.t, lowerBound: cube.lowerBound, instance: cube.instance },
-          },
-        },
-      ];
-    });
   }
 
   /**
@@ -584,16 +372,7 @@ export class SweepCoordinator {
     if (horizon === undefined || horizon.sibling !== undefined) return;
     const { cube } = horizon;
     if (cube !== undefined) {
-      await this.apply(horizon.jobId, 'dominated', (r, now) =>
-        cubeEnded(
-          r.meta,
-          r.state,
-          { t: horizon.t, run: horizon.run, index: cube },
-          { result: 'unknown', reason },
-          now,
-        ),
-      );
-      return;
+      return this.splits.cubeLost(horizon.jobId, { t: horizon.t, run: horizon.run, index: cube }, reason);
     }
     await this.apply(horizon.jobId, 'job-finished', (r, now) => {
       if (splitOf(r.state, horizon.t, horizon.run) !== undefined)
@@ -612,119 +391,44 @@ export class SweepCoordinator {
     return this.resource(jobId);
   }
 
-  /**
-   * A job's resource (the final one once it is over), or undefined. With `render`, a job still
-   * running carries its game's drawing of the instance alone (a final one always has the drawing
-   * of its answer).
-   */
-  async resource(jobId: string, render = false): Promise<JobResource | undefined> {
-    // A job Redis no longer has is read from the store of record (docs/batches.md).
-    return (await this.liveResource(jobId, render)) ?? this.deps.archive?.job(jobId);
-  }
-
-  /** A job's resource as Redis has it, or undefined. */
-  private async liveResource(jobId: string, render = false): Promise<JobResource | undefined> {
-    const final = await this.deps.store.finalResource(jobId);
-    if (final !== undefined) return final;
-    const record = await this.deps.store.load(jobId);
-    if (record === undefined) return undefined;
-    const drawing = render ? await this.render(record.meta, undefined) : undefined;
-    return buildJobResource(record.meta, record.state, this.clock(), drawing);
+  /** A job's resource (the final one once it is over); with `render`, a live one's drawing too. */
+  resource(jobId: string, render = false): Promise<JobResource | undefined> {
+    return this.queries.resource(jobId, render);
   }
 
   /** Jobs in `status` (or all), newest first. */
-  async list(status: JobStatus | undefined, offset: number, limit: number): Promise<JobResource[]> {
-    const ids = await this.deps.store.ids(status, offset, limit);
-    // Redis' index outlives the jobs it lists: the ones gone are pruned, not read elsewhere.
-    const resources = await Promise.all(ids.map((id) => this.liveResource(id)));
-    await this.deps.store.prune(ids.filter((_, i) => resources[i] === undefined));
-    return resources.filter((r): r is JobResource => r !== undefined);
+  list(status: JobStatus | undefined, offset: number, limit: number): Promise<JobResource[]> {
+    return this.queries.list(status, offset, limit);
   }
 
   /** A batch with its job ids in order, or undefined (docs/batches.md). */
-  async batch(batchId: string): Promise<BatchResource | undefined> {
-    const summary = await this.batchSummary(batchId);
-    if (summary === undefined) return undefined;
-    const inRedis = await this.deps.store.batchJobIds(batchId);
-    const jobIds =
-      inRedis.length > 0 || this.deps.archive === undefined ? inRedis : await this.archivedJobIds(batchId);
-    return { ...summary, jobIds };
+  batch(batchId: string): Promise<BatchResource | undefined> {
+    return this.queries.batch(batchId);
   }
 
   /** A batch's summary: from Redis while it has it, else from the store of record. */
-  async batchSummary(batchId: string): Promise<BatchSummary | undefined> {
-    const stored = await this.deps.store.batch(batchId);
-    if (stored !== undefined) return summaryOfBatch(stored);
-    const archived = await this.deps.archive?.batch(batchId);
-    return archived === undefined ? undefined : summaryOfBatch(archived);
+  batchSummary(batchId: string): Promise<BatchSummary | undefined> {
+    return this.queries.batchSummary(batchId);
   }
 
-  /** Batches, newest first: every batch of the store of record, or those Redis keeps. */
-  async batches(offset: number, limit: number): Promise<BatchSummary[]> {
-    const { archive, store } = this.deps;
-    if (archive !== undefined) {
-      const archived = await archive.batches(offset, limit);
-      // Live counts for the batches still running; the archive counts only finished jobs.
-      return Promise.all(
-        archived.map(async (a) => {
-          const live = await store.batch(a.batchId);
-          return summaryOfBatch(live ?? a);
-        }),
-      );
-    }
-    const ids = await store.batchIds(offset, limit);
-    const batches = await Promise.all(ids.map((id) => store.batch(id)));
-    await store.pruneBatches(ids.filter((_, i) => batches[i] === undefined));
-    return batches.filter((b): b is StoredBatch => b !== undefined).map(summaryOfBatch);
+  /** Batches, newest first. */
+  batches(offset: number, limit: number): Promise<BatchSummary[]> {
+    return this.queries.batches(offset, limit);
   }
 
-  /**
-   * A page of a batch's jobs in submission order, optionally in one status, without drawings.
-   * Undefined for an unknown batch.
-   */
-  async batchJobs(
+  /** A page of a batch's jobs in submission order, optionally in one status; undefined for none. */
+  batchJobs(
     batchId: string,
     status: JobStatus | undefined,
     offset: number,
     limit: number,
   ): Promise<JobResource[] | undefined> {
-    const { store, archive } = this.deps;
-    if ((await store.batch(batchId)) === undefined) {
-      if ((await archive?.batch(batchId)) === undefined) return undefined;
-      return (
-        await archive!.batchJobs(batchId, { ...(status === undefined ? {} : { status }), offset, limit })
-      ).map(withoutDrawings);
-    }
-    let ids = await store.batchJobIds(batchId);
-    if (status !== undefined) {
-      const statuses = await store.statuses(ids);
-      const archived = await this.archivedStatuses(ids.filter((_, i) => statuses[i] === undefined));
-      ids = ids.filter((id, i) => (statuses[i] ?? archived.get(id)) === status);
-    }
-    return this.resourcesOf(ids.slice(offset, offset + limit));
+    return this.queries.batchJobs(batchId, status, offset, limit);
   }
 
-  /**
-   * Every job of a batch in submission order, without drawings, read a page at a time so that a
-   * batch of any size streams in bounded memory. Undefined for an unknown batch.
-   */
-  async batchResults(batchId: string): Promise<AsyncIterable<JobResource> | undefined> {
-    const { store, archive } = this.deps;
-    const stored = await store.batch(batchId);
-    if (stored === undefined) {
-      if ((await archive?.batch(batchId)) === undefined) return undefined;
-      const rows = archive!.batchResults(batchId);
-      return (async function* () {
-        for await (const row of rows) yield withoutDrawings(row);
-      })();
-    }
-    const pages = async function* (this: SweepCoordinator): AsyncGenerator<JobResource> {
-      for (let offset = 0; offset < stored.size; offset += RESULTS_PAGE) {
-        const ids = await store.batchJobIds(batchId, offset, RESULTS_PAGE);
-        yield* await this.resourcesOf(ids);
-      }
-    };
-    return pages.call(this);
+  /** Every job of a batch in submission order, streamed a page at a time; undefined for none. */
+  batchResults(batchId: string): Promise<AsyncIterable<JobResource> | undefined> {
+    return this.queries.batchResults(batchId);
   }
 
   /** Cancels every job of a batch that is not over; answers the batch, or undefined. */
@@ -766,32 +470,6 @@ export class SweepCoordinator {
     return jobs.length;
   }
 
-  /** Resources of jobs in order: Redis' final or live one, else the store of record's. */
-  private async resourcesOf(ids: string[]): Promise<JobResource[]> {
-    const finals = await this.deps.store.finalResources(ids);
-    const missing = ids.filter((_, i) => finals[i] === undefined);
-    const archived =
-      this.deps.archive === undefined
-        ? new Map<string, JobResource>()
-        : await this.deps.archive.jobs(missing);
-    const resources = await Promise.all(
-      ids.map(async (id, i) => finals[i] ?? archived.get(id) ?? (await this.liveResource(id))),
-    );
-    return resources.filter((r): r is JobResource => r !== undefined).map(withoutDrawings);
-  }
-
-  private async archivedStatuses(ids: string[]): Promise<Map<string, JobStatus>> {
-    if (this.deps.archive === undefined || ids.length === 0) return new Map();
-    const jobs = await this.deps.archive.jobs(ids);
-    return new Map([...jobs].map(([id, job]) => [id, job.status]));
-  }
-
-  private async archivedJobIds(batchId: string): Promise<string[]> {
-    const ids: string[] = [];
-    for await (const job of this.deps.archive!.batchResults(batchId)) ids.push(job.id);
-    return ids;
-  }
-
   /** Sends a batch's counts soon: at most one event per batch every `BATCH_EVENT_MS`. */
   private batchChanged(batchId: string): void {
     if (this.batchEvents.has(batchId)) return;
@@ -824,7 +502,7 @@ export class SweepCoordinator {
         (h) => h.state === 'queued' || h.state === 'running',
       );
       if (inFlight.length > 0) {
-        const instance = await this.instanceOf(id);
+        const instance = await this.instances.instance(id);
         await this.deps.dispatch.enqueue(
           await this.horizons(
             record.meta,
@@ -835,17 +513,8 @@ export class SweepCoordinator {
         );
       }
       for (const h of inFlight) {
-        const split = splitOf(record.state, h.t);
-        if (split !== undefined) {
-          // The open cubes go back to the queue (a no-op for those still there).
-          const ended = new Set([...split.refuted, ...split.unanswered]);
-          const open = Array.from({ length: split.cubes }, (_, i) => i).filter((i) => !ended.has(i));
-          await this.deps.dispatch.enqueue(
-            await this.cubeEntries(record.meta, record.state, h.t, split.run, open).catch(() => []),
-          );
-        } else if (h.state === 'running' && h.startedAt !== undefined) {
-          this.armSplit(record.meta, h.t, h.run ?? 1, h.startedAt);
-        }
+        const cubes = await this.splits.resumed(record.meta, record.state, h);
+        if (cubes !== undefined) await this.deps.dispatch.enqueue(cubes);
       }
       await this.apply(id, 'dominated', (r, now) => {
         const transition = reconcile(r.meta, r.state, now);
@@ -857,111 +526,10 @@ export class SweepCoordinator {
 
   /** Stops the deadline timers (the jobs themselves go on, in Redis). */
   close(): void {
-    for (const timer of [...this.timers.values(), ...this.batchEvents.values(), ...this.splitTimers.values()])
-      clearTimeout(timer);
+    for (const timer of [...this.timers.values(), ...this.batchEvents.values()]) clearTimeout(timer);
     this.timers.clear();
     this.batchEvents.clear();
-    this.splitTimers.clear();
-  }
-
-  private prepare(
-    request: JobRequest,
-    root: string,
-    now: number,
-    place: { owner?: string | undefined; batchId?: string; position?: number },
-  ): Prepared {
-    const { batchId } = place;
-    const { settings } = this.deps;
-    const game = this.deps.games(request.game, `${root}game`);
-    let parsed: unknown;
-    try {
-      parsed = game.parse(request.instance, { readableFiles: this.readableFiles });
-    } catch (err) {
-      if (err instanceof InputError) {
-        const field =
-          err.field === 'input' || err.field === 'instance'
-            ? `${root}instance`
-            : `${root}instance.${err.field}`;
-        throw new PayloadError([{ field, reason: err.reason }]);
-      }
-      throw err;
-    }
-    const o = request.options ?? {};
-    let checked: SweepSettings<unknown>;
-    try {
-      // The checks of a solve in this process: an option the game would ignore is refused, as the
-      // CLI refuses its flag, and the horizons are capped by the farm's SATFARM_MAX_HORIZON.
-      // A farm's default (SATFARM_CERTIFY, SATFARM_SOLVER) is checked as if the job had asked for it.
-      const certify = o.certify ?? settings.certify;
-      checked = checkSolveOptions(
-        game,
-        parsed,
-        {
-          ...o,
-          ...(certify === undefined ? {} : { certify }),
-          ...(certify === true && o.solver === undefined && settings.solver !== undefined
-            ? { solver: settings.solver }
-            : {}),
-        },
-        {
-          maxHorizon: settings.maxHorizon,
-          setBy: 'on this farm',
-        },
-      );
-    } catch (err) {
-      if (err instanceof InputError) {
-        throw new PayloadError([{ field: `${root}options.${err.field}`, reason: err.reason }]);
-      }
-      throw err;
-    }
-    const options: ResolvedJobOptions = {
-      maxHorizon: checked.maxHorizon,
-      ...(checked.minHorizon === undefined ? {} : { minHorizon: checked.minHorizon }),
-      parallelism: game.planning ? (o.parallelism ?? settings.defaultParallelism) : 1,
-      ...(o.timeoutSec === undefined ? {} : { timeoutSec: o.timeoutSec }),
-      solver: o.solver ?? settings.solver ?? game.defaultSolver ?? 'kissat',
-      priority: o.priority ?? 0,
-      unique: o.unique ?? false,
-      policy: checked.policy,
-      ...(checked.patienceSec === undefined ? {} : { patienceSec: checked.patienceSec }),
-      presets: checked.presets,
-      ...(o.encoding === undefined ? {} : { encoding: o.encoding }),
-      ...portfolioOption(o.portfolio, settings.portfolio),
-      ...(checked.splitAfterSec === undefined ? {} : { split: checked.splitAfterSec }),
-      ...((o.certify ?? settings.certify) === true
-        ? { certify: { proofLimitMiB: o.proofLimitMiB ?? settings.proofLimitMiB ?? DEFAULT_PROOF_LIMIT_MIB } }
-        : {}),
-    };
-    const given = checked.givenPlan;
-    const lower = game.planning ? sweepLowerBound(game, parsed, checked.boundProof !== undefined) : 0;
-    const meta: JobMeta = {
-      id: randomUUID(),
-      ...(batchId === undefined ? {} : { batchId }),
-      ...(place.position === undefined ? {} : { batchPosition: place.position }),
-      ...(place.owner === undefined ? {} : { owner: place.owner }),
-      // The name the client used: workers look the game up by it.
-      game: request.game,
-      summary: summaryOf(game, parsed),
-      planning: game.planning,
-      options,
-      createdAt: now,
-      lowerBound: lower,
-      ...(checked.boundProof === undefined ? {} : { boundProof: checked.boundProof }),
-      ...(o.timeoutSec === undefined ? {} : { deadline: now + Math.round(o.timeoutSec * 1000) }),
-    };
-    const quickPlan =
-      game.planning &&
-      game.quickPlan !== undefined &&
-      o.quickPlan !== false &&
-      this.deps.quickPlans !== undefined;
-    return {
-      meta,
-      instance: request.instance,
-      parsed,
-      game,
-      quickPlan,
-      ...(given === undefined ? {} : { given }),
-    };
+    this.splits.close();
   }
 
   /**
@@ -974,79 +542,8 @@ export class SweepCoordinator {
     ts: readonly number[],
     sweep: SweepState,
   ): Promise<HorizonToQueue[]> {
-    const own = ts.map((t) => this.horizon(meta, instance, t, sweep));
-    if (!races(meta)) return own;
-    const withSiblings: HorizonToQueue[] = [];
-    for (const entry of own) {
-      withSiblings.push(entry);
-      const { payload } = entry;
-      const primary: SolverConfig = { solver: payload.solver, preset: payload.preset ?? 'default', seed: 0 };
-      const expected = expectedAnswer(meta, sweep.lower, payload.t);
-      const order = await this.configOrder(meta.game, expected, primary);
-      order.slice(1, meta.options.portfolio).forEach((config, i) => {
-        const { preset: _primaryPreset, ...shared } = payload;
-        withSiblings.push({
-          ...entry,
-          payload: {
-            ...shared,
-            solver: config.solver,
-            ...(config.preset === 'default' ? {} : { preset: config.preset }),
-            seed: config.seed,
-            sibling: i + 1,
-          },
-        });
-      });
-    }
-    return withSiblings;
-  }
-
-  /** The configurations in the order the record gives them, `primary` first. */
-  private async configOrder(
-    game: string,
-    expected: ExpectedAnswer,
-    primary: SolverConfig,
-  ): Promise<SolverConfig[]> {
-    const key = `${game}/${expected}/${primary.solver}/${primary.preset}`;
-    const now = this.clock();
-    let cached = this.configOrders.get(key);
-    if (cached === undefined || now - cached.at >= CONFIG_ORDER_MS) {
-      const order = this.portfolioRecord
-        .tallies(game, expected)
-        .catch(() => new Map())
-        .then((tallies) => orderConfigs(candidateConfigs(), tallies, primary));
-      cached = { at: now, order };
-      this.configOrders.set(key, cached);
-    }
-    return cached.order;
-  }
-
-  /** The queue entry of horizon `t`, as `sweep` (its lower bound, the run's limit) has it queued. */
-  private horizon(meta: JobMeta, instance: unknown, t: number, sweep: SweepState): HorizonToQueue {
-    const lower = sweep.lower;
-    const record = horizonRecord(sweep, t);
-    return {
-      payload: {
-        jobId: meta.id,
-        game: meta.game,
-        instance,
-        t,
-        solver: meta.options.solver,
-        ...(meta.deadline === undefined ? {} : { deadline: meta.deadline }),
-        ...(meta.options.unique ? { unique: true } : {}),
-        // Jobs stored before presets existed have no such option: off.
-        ...(meta.options.presets === true ? { preset: horizonPreset(t, lower) } : {}),
-        ...(record?.limitMs === undefined ? {} : { limitMs: record.limitMs }),
-        ...(record?.run === undefined ? {} : { run: record.run }),
-        ...(meta.options.encoding === undefined ? {} : { encoding: meta.options.encoding }),
-        ...(meta.options.certify === undefined
-          ? {}
-          : { proofMaxBytes: meta.options.certify.proofLimitMiB * 1024 * 1024 }),
-        // A racing horizon names its seed, so its reports name its configuration.
-        ...(races(meta) ? { seed: 0 } : {}),
-      },
-      priority: meta.options.priority,
-      tenant: tenantOf(meta),
-    };
+    const own = ts.map((t) => horizonEntry(meta, instance, t, sweep));
+    return this.portfolio.withSiblings(meta, sweep, own);
   }
 
   /**
@@ -1057,7 +554,7 @@ export class SweepCoordinator {
   private async apply(
     jobId: string,
     reason: CancelReason,
-    decide: (record: JobRecord, now: number) => JobTransition | undefined,
+    decide: Decide,
     decidedAt?: number,
   ): Promise<void> {
     await this.serial.run(jobId, async () => {
@@ -1076,11 +573,11 @@ export class SweepCoordinator {
             return { ...transition, markers };
           }
           const plan = transition.state.plan;
-          const render = await this.render(record.meta, plan?.solution);
+          const render = await this.instances.render(record.meta, plan?.solution);
           const secondRender =
             plan?.secondSolution === undefined
               ? undefined
-              : await this.render(record.meta, plan.secondSolution);
+              : await this.instances.render(record.meta, plan.secondSolution);
           await stopping;
           return {
             ...transition,
@@ -1122,40 +619,25 @@ export class SweepCoordinator {
       work.push(dispatch.removeWaiting(ids));
     }
     if (transition.enqueue.length > 0) {
-      const instance = await this.instanceOf(meta.id);
+      const instance = await this.instances.instance(meta.id);
       work.push(
         this.horizons(meta, instance, transition.enqueue, transition.state.sweep).then((horizons) =>
           dispatch.enqueue(horizons),
         ),
       );
     }
-    for (const { t, run, indexes } of transition.queueCubes ?? []) {
-      work.push(
-        this.cubeEntries(meta, transition.state, t, run, indexes).then((cubes) => dispatch.enqueue(cubes)),
-      );
+    for (const cubes of this.splits.follow(meta, transition)) {
+      work.push(cubes.then((entries) => dispatch.enqueue(entries)));
     }
-    for (const t of transition.armSplit ?? []) {
-      const record = horizonRecord(transition.state.sweep, t);
-      if (record?.startedAt !== undefined) this.armSplit(meta, t, record.run ?? 1, record.startedAt);
-    }
-    if (transition.race !== undefined) {
-      const { game, expected, entries } = transition.race;
-      // The record only orders later races: losing one race's entries costs nothing else.
-      work.push(this.portfolioRecord.add(game, expected, entries).catch(() => undefined));
-    }
+    if (transition.race !== undefined) work.push(this.portfolio.recordRace(transition.race));
     for (const event of transition.horizonEvents) progress.horizon(event, meta.batchId);
     if (transition.jobEvent !== undefined) progress.job(transition.jobEvent, meta.batchId);
     if (transition.finished) {
       metrics.jobFinished(meta.game, transition.state.status);
       clearTimeout(this.timers.get(meta.id));
       this.timers.delete(meta.id);
-      this.instances.delete(meta.id);
-      this.parsed.delete(meta.id);
-      for (const [key, timer] of this.splitTimers) {
-        if (!key.startsWith(`${meta.id}.t`)) continue;
-        clearTimeout(timer);
-        this.splitTimers.delete(key);
-      }
+      this.instances.forget(meta.id);
+      this.splits.forget(meta.id);
     }
     await Promise.all(work);
   }
@@ -1177,33 +659,6 @@ export class SweepCoordinator {
     timer.unref();
     this.timers.set(meta.id, timer);
   }
-
-  private async instanceOf(jobId: string): Promise<unknown> {
-    const cached = this.instances.get(jobId);
-    if (cached !== undefined) return cached;
-    const instance = await this.deps.store.instance(jobId);
-    if (instance !== undefined) this.instances.set(jobId, instance);
-    return instance;
-  }
-
-  private async render(meta: JobMeta, solution: unknown): Promise<unknown> {
-    try {
-      return safeRender(this.deps.games(meta.game), await this.parsedOf(meta), solution);
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** A job's instance as its game parsed it (as `prepare` did, level files and all). */
-  private async parsedOf(meta: JobMeta): Promise<unknown> {
-    let parsed = this.parsed.get(meta.id);
-    if (parsed === undefined) {
-      const game = this.deps.games(meta.game);
-      parsed = game.parse(await this.instanceOf(meta.id), { readableFiles: this.readableFiles });
-      this.parsed.set(meta.id, parsed);
-    }
-    return parsed;
-  }
 }
 
 /**
@@ -1211,76 +666,18 @@ export class SweepCoordinator {
  * cubes of its split still open (those refuted or unanswered have ended).
  */
 function runIds(meta: JobMeta, transition: JobTransition): string[] {
-  const siblings = (meta.options.portfolio ?? 1) - 1;
   return transition.cancel.flatMap((t) => {
     const run = horizonRecord(transition.state.sweep, t)?.run;
     const split = transition.state.splits?.[t];
-    const ended = new Set([...(split?.refuted ?? []), ...(split?.unanswered ?? [])]);
-    const cubes =
-      split === undefined || split.run !== (run ?? 1)
-        ? []
-        : Array.from({ length: split.cubes }, (_, i) => i).filter((i) => !ended.has(i));
+    const cubes = split === undefined || split.run !== (run ?? 1) ? [] : openCubes(split);
     return [
       horizonJobId(meta.id, t, run),
-      ...Array.from({ length: Math.max(0, siblings) }, (_, i) => horizonJobId(meta.id, t, run, i + 1)),
+      ...siblingIds(meta, t, run),
       ...cubes.map((i) => horizonJobId(meta.id, t, run, undefined, i)),
     ];
   });
 }
 
-/** The job's portfolio size: its own `options.portfolio`, else the farm's; absent when off. */
-function portfolioOption(
-  asked: number | 'off' | undefined,
-  farmDefault: number | undefined,
-): { portfolio?: number } {
-  const size = asked === undefined ? farmDefault : asked === 'off' ? 1 : asked;
-  return size === undefined || size < 2 ? {} : { portfolio: size };
-}
-
-function initialSweep(meta: JobMeta): JobState['sweep'] {
-  return initSweepState({
-    lower: meta.lowerBound,
-    max: meta.options.maxHorizon,
-    parallelism: meta.options.parallelism,
-    policy: horizonPolicy(meta.options.policy),
-    ...(meta.options.patienceSec === undefined ? {} : { patienceMs: patienceMsOf(meta.options.patienceSec) }),
-    ...(meta.options.minHorizon === undefined ? {} : { hint: meta.options.minHorizon }),
-  });
-}
-
-function safeRender(game: GameDefinition<unknown, unknown>, instance: unknown, solution: unknown): unknown {
-  try {
-    return game.render(instance, solution);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The tenant a job's horizons are shared out to (docs/farm.md, "Fair share"). */
-export function tenantOf(meta: Pick<JobMeta, 'owner' | 'batchId'>): string {
-  return `${meta.owner ?? 'anonymous'}/${meta.batchId ?? 'jobs'}`;
-}
-
-/** The game's summary of an instance; a game whose summary fails still takes the job. */
-function summaryOf(game: GameDefinition<unknown, unknown>, parsed: unknown): string | undefined {
-  try {
-    return game.summarize(parsed);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The fewest cubes left to a solver a farm's split aims for (`splitHorizon`'s `minCubes`): one
- * move deep unless that leaves a single cube open. The coordinator does not know the farm's free
- * slots, and every move deeper multiplies the cubes and their summed cost (docs/solvers.md: 12
- * cubes of a 3x3 horizon took twice its whole run's solver time).
- */
-const SPLIT_MIN_CUBES = 2;
-/** Jobs read per page when a batch is exported or cancelled. */
-const RESULTS_PAGE = 500;
-/** How long the record's order of configurations is reused before it is read again. */
-const CONFIG_ORDER_MS = 1000;
 /** Cancels of one batch's jobs applied at once. */
 const CANCEL_CONCURRENCY = 16;
 /** The least time between two `batch` events of one batch. */
@@ -1298,26 +695,4 @@ export class BatchOffsetConflict extends Error {
   ) {
     super(`${field}: ${reason}`);
   }
-}
-
-function summaryOfBatch(batch: StoredBatch | ArchivedBatchSummary): BatchSummary {
-  const ended = Object.entries(batch.counts)
-    .filter(([status]) => isFinalStatus(status as JobStatus))
-    .reduce((sum, [, n]) => sum + n, 0);
-  return {
-    batchId: batch.batchId,
-    createdAt: new Date(batch.createdAt).toISOString(),
-    ...(batch.label === undefined ? {} : { label: batch.label }),
-    ...(batch.key === undefined ? {} : { key: batch.key }),
-    size: batch.size,
-    counts: batch.counts,
-    done: ended >= batch.size,
-    finishedAt: batch.finishedAt === undefined ? null : new Date(batch.finishedAt).toISOString(),
-  };
-}
-
-/** A job resource as lists and exports give it: drawings are for one job's page. */
-function withoutDrawings(resource: JobResource): JobResource {
-  const { render: _render, secondRender: _second, ...rest } = resource;
-  return rest;
 }

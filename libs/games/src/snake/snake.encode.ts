@@ -326,7 +326,13 @@ class SnakeEncoder {
       addFolded(f, [-ate, -there, not(this.eaten(a, t - 1))]);
     }
     addFolded(f, [-ate, ...entered]);
-    for (let k = 1; k <= this.P; k++) {
+    this.encodeCountStep(t, ate, this.P);
+  }
+
+  /** The unary count of apples eaten, up to `most`: count(k, t) iff count(k, t-1), or count(k-1, t-1) and ate(t). */
+  private encodeCountStep(t: number, ate: number, most: number): void {
+    const f = this.formula;
+    for (let k = 1; k <= most; k++) {
       const now = this.count(k, t);
       if (now === FALSE) continue;
       const before = this.count(k, t - 1);
@@ -356,16 +362,7 @@ class SnakeEncoder {
       addFolded(f, [-ate, -there, before]);
     });
     addFolded(f, [-ate, ...entered]);
-    for (let k = 1; k <= this.K; k++) {
-      const now = this.count(k, t);
-      if (now === FALSE) continue;
-      const before = this.count(k, t - 1);
-      const below = this.count(k - 1, t - 1);
-      addFolded(f, [not(before), now]);
-      addFolded(f, [not(below), -ate, now]);
-      addFolded(f, [not(now), before, below]);
-      addFolded(f, [not(now), before, ate]);
-    }
+    this.encodeCountStep(t, ate, this.K);
     this.sites.forEach((cell, i) => {
       const now = this.apple(i, t);
       const before = this.apple(i, t - 1);

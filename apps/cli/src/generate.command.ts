@@ -96,6 +96,7 @@ export function generateCommand(): Command {
       .option('--spawn <n>', 'cells of a spawn chain (order any)', nonNegativeInt)
       .addOption(new Option('--tail <rule>', 'tail rule').choices(['follows', 'strict']))
       .addOption(new Option('--start <start>', 'let the plan choose the start cell').choices(['any']))
+      .option('--walls <n>', 'number of walls, even (cut from the tour in pairs)', nonNegativeInt)
       .action(
         (flags: {
           width: number;
@@ -107,6 +108,7 @@ export function generateCommand(): Command {
           spawn?: number;
           tail?: 'follows' | 'strict';
           start?: 'any';
+          walls?: number;
         }) => {
           printJson(generateSnake(flags));
         },

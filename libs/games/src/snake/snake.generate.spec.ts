@@ -1,7 +1,8 @@
+import { xoroshiro128plus } from 'pure-rand';
 import { describe, expect, it } from 'vitest';
 
 import { InputError } from '../input-error.js';
-import { closedTour, generateSnake } from './snake.generate.js';
+import { closedTour, cutWalls, generateSnake } from './snake.generate.js';
 import { SnakeGrid, SnakeSimulator } from './snake.model.js';
 import { parseSnakeInstance } from './snake.parse.js';
 
@@ -57,7 +58,67 @@ describe(generateSnake.name, () => {
     }
   });
 
+  describe('with walls', () => {
+    const key = ([x, y]: [number, number]): string => `${x},${y}`;
+
+    it.each([
+      { width: 10, height: 10, apples: 9, seed: 42, walls: 30 },
+      { width: 7, height: 5, apples: 4, seed: 3, walls: 10, order: 'given' as const, length: 4 },
+      { width: 5, height: 5, apples: 3, seed: 7, walls: 8, spawn: 4, tail: 'strict' as const },
+      { width: 6, height: 4, apples: 2, seed: 9, walls: 12, start: 'any' as const },
+      { width: 2, height: 2, apples: 0, seed: 1, walls: 2, length: 1 },
+    ])('puts %o off the tour: the count is right, none on the body, apples or spawn', (options) => {
+      const instance = generateSnake(options);
+      const walls = instance.walls!;
+      expect(walls).toHaveLength(options.walls);
+      const wallKeys = new Set(walls.map(key));
+      expect(wallKeys.size).toBe(options.walls);
+      for (const c of [...instance.body, ...instance.apples, ...(instance.spawn ?? [])])
+        expect(wallKeys.has(key(c))).toBe(false);
+      // It parses (which refuses walls on the body, apples or spawn) and stays the same.
+      expect(parseSnakeInstance(JSON.parse(JSON.stringify(instance)))).toEqual(instance);
+      expect(generateSnake(options)).toEqual(instance);
+    });
+
+    it('makes instances that have a plan (found by a search over simulator states)', () => {
+      for (let seed = 0; seed < 5; seed++) {
+        const instance = generateSnake({ width: 4, height: 3, apples: 3, seed, length: 2, walls: 4 });
+        expect(instance.walls).toHaveLength(4);
+        const start = new SnakeSimulator(instance);
+        const seen = new Set([start.key()]);
+        const queue = [start];
+        let solved = false;
+        while (queue.length > 0 && !solved) {
+          const state = queue.shift()!;
+          for (const move of state.legalMoves()) {
+            const child = state.clone();
+            child.move(move);
+            solved ||= child.isDone();
+            if (!seen.has(child.key())) {
+              seen.add(child.key());
+              queue.push(child);
+            }
+          }
+        }
+        expect(solved).toBe(true);
+      }
+    });
+
+    it('draws other walls for another seed and nothing changes without walls', () => {
+      const options = { width: 10, height: 10, apples: 9, seed: 42 };
+      expect(generateSnake({ ...options, walls: 20 }).walls).not.toEqual(
+        generateSnake({ ...options, seed: 43, walls: 20 }).walls,
+      );
+      expect(generateSnake({ ...options, walls: 0 })).toEqual(generateSnake(options));
+      expect(generateSnake(options).walls).toBeUndefined();
+    });
+  });
+
   it.each([
+    [{ width: 4, height: 4, apples: 2, seed: 1, walls: 12 }, 'walls'],
+    [{ width: 4, height: 4, apples: 2, seed: 1, walls: 3 }, 'walls'],
+    [{ width: 4, height: 4, apples: 2, seed: 1, walls: -2 }, 'walls'],
+    [{ width: 10, height: 10, apples: 0, seed: 1, walls: 96, length: 1 }, 'walls'],
     [{ width: 1, height: 5, apples: 1, seed: 1 }, 'width'],
     [{ width: 4, height: 4, apples: 14, seed: 1 }, 'apples'],
     [{ width: 4, height: 4, apples: 1, seed: 1, length: 17 }, 'length'],
@@ -66,6 +127,26 @@ describe(generateSnake.name, () => {
     expect(() => generateSnake(options)).toThrow(InputError);
     expect(() => generateSnake(options)).toThrow(expect.objectContaining({ field }) as Error);
   });
+});
+
+describe(cutWalls.name, () => {
+  it.each([
+    [4, 4, 14],
+    [10, 10, 40],
+    [7, 5, 12],
+  ])(
+    'shortens the tour of the %ix%i grid by %i cells into a closed tour off the walls',
+    (width, height, count) => {
+      const grid = new SnakeGrid(width, height);
+      const full = closedTour(width, height);
+      const { tour, walls } = cutWalls(grid, full, count, xoroshiro128plus(7));
+      expect(walls).toHaveLength(count);
+      expect(tour).toHaveLength(full.length - count);
+      expect(new Set([...tour, ...walls])).toEqual(new Set(full));
+      expect(tour.filter((c) => walls.includes(c))).toEqual([]);
+      tour.forEach((c, i) => expect(grid.areNeighbours(c, tour[(i + 1) % tour.length]!)).toBe(true));
+    },
+  );
 });
 
 describe(closedTour.name, () => {

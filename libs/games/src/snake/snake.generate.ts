@@ -29,6 +29,8 @@ export interface SnakeGenerateOptions {
   tail?: TailRule;
   /** `any`: the instance lets the plan choose its start (its head alone, growing to `length`). */
   start?: 'any';
+  /** Number of walls, even: each cut of the tour makes two (default 0). */
+  walls?: number;
 }
 
 /**
@@ -39,7 +41,8 @@ export interface SnakeGenerateOptions {
  * any order within one lap (given order: one lap per apple). That plan is replayed with the
  * simulator before the instance is returned. Apples are distinct, uniformly drawn among the
  * tour's cells off the body; spawn cells among the tour's cells off the apples (the body's
- * too), which the snake following the tour meets within a lap of their appearing. Throws
+ * too), which the snake following the tour meets within a lap of their appearing. Walls are
+ * cut from the tour two at a time before the rest is drawn (see {@link cutWalls}). Throws
  * `InputError` (naming the option) when they do not fit.
  */
 export function generateSnake(options: SnakeGenerateOptions): SnakeInstance {
@@ -64,18 +67,38 @@ export function generateSnake(options: SnakeGenerateOptions): SnakeInstance {
   if (options.tail !== undefined && options.tail !== 'follows' && options.tail !== 'strict')
     throw new InputError('tail', 'expected "follows" or "strict"');
   if (options.start !== undefined && options.start !== 'any') throw new InputError('start', 'expected "any"');
+  const wallCount = options.walls ?? 0;
+  if (!Number.isInteger(wallCount) || wallCount < 0 || wallCount % 2 !== 0)
+    throw new InputError('walls', 'must be an even integer from 0 (walls are cut from the tour in pairs)');
   const grid = new SnakeGrid(width, height);
   const rng = xoroshiro128plus(seed);
-  const tour = symmetric(grid, closedTour(width, height), rng);
-  if (length > tour.length)
-    throw new InputError('length', `at most ${tour.length} on a ${width}x${height} grid`);
-  const room = tour.length - length;
-  if (!Number.isInteger(count) || count < 0 || count > room) {
+  const fullTour = symmetric(grid, closedTour(width, height), rng);
+  if (length > fullTour.length)
+    throw new InputError('length', `at most ${fullTour.length} on a ${width}x${height} grid`);
+  const fullRoom = fullTour.length - length;
+  if (!Number.isInteger(count) || count < 0 || count > fullRoom) {
     throw new InputError(
       'apples',
-      `must be an integer from 0 to ${room} on a ${width}x${height} grid with length ${length}`,
+      `must be an integer from 0 to ${fullRoom} on a ${width}x${height} grid with length ${length}`,
     );
   }
+  // The snake grows by one for each cell of the chain too.
+  if (count + spawnCount > fullRoom) {
+    throw new InputError(
+      'spawn',
+      `apples and spawn cells at most ${fullRoom} together on a ${width}x${height} grid with length ${length}`,
+    );
+  }
+  if (wallCount > fullRoom - count - spawnCount) {
+    throw new InputError(
+      'walls',
+      `at most ${fullRoom - count - spawnCount} on a ${width}x${height} grid with length ${length}, ` +
+        `${count} apples and ${spawnCount} spawn cells (the tour keeps a cell for each)`,
+    );
+  }
+  let tour = fullTour;
+  let walls: number[] = [];
+  if (wallCount > 0) ({ tour, walls } = cutWalls(grid, fullTour, wallCount, rng));
 
   const start = unsafeUniformIntDistribution(0, tour.length - 1, rng);
   const at = (i: number): number => tour[(((start - i) % tour.length) + tour.length) % tour.length]!;
@@ -93,14 +116,8 @@ export function generateSnake(options: SnakeGenerateOptions): SnakeInstance {
     apples: free.slice(0, count).map((c) => grid.cell(c)),
     order,
   };
+  if (walls.length > 0) instance.walls = walls.map((c) => grid.cell(c));
   if (spawnCount > 0) {
-    // The snake grows by one for each cell of the chain too.
-    if (count + spawnCount > room) {
-      throw new InputError(
-        'spawn',
-        `apples and spawn cells at most ${room} together on a ${width}x${height} grid with length ${length}`,
-      );
-    }
     const cells = tour.filter((c) => !free.slice(0, count).includes(c));
     for (let i = 0; i < spawnCount; i++) {
       const j = unsafeUniformIntDistribution(i, cells.length - 1, rng);
@@ -141,6 +158,92 @@ export function closedTour(width: number, height: number): number[] {
   }
   for (let y = rows - 1; y >= 1; y--) cells.push([0, y]);
   return cells.map(([x, y]) => y * width + x);
+}
+
+/** How many times {@link cutWalls} starts over from the whole tour when its cuts run out. */
+export const WALL_CUT_TRIES = 16;
+
+/**
+ * Shortens a closed tour by `count` cells (even), which become walls: wherever the tour runs
+ * a→b→c→d with a and d grid neighbours, dropping b and c leaves a closed tour a→d through the
+ * rest. Each cut is drawn uniformly among the places the current tour allows one. The cuts can
+ * run out first (a tour around a hole has no such place): it starts over, and after
+ * {@link WALL_CUT_TRIES} tries throws `InputError` naming `walls`.
+ */
+export function cutWalls(
+  grid: SnakeGrid,
+  tour: number[],
+  count: number,
+  rng: RandomGenerator,
+): { tour: number[]; walls: number[] } {
+  let best = 0;
+  for (let t = 0; t < WALL_CUT_TRIES; t++) {
+    const cut = tryCutWalls(grid, tour, count, rng);
+    if (typeof cut !== 'number') return cut;
+    best = Math.max(best, cut);
+  }
+  throw new InputError(
+    'walls',
+    `the tour of the ${grid.width}x${grid.height} grid could be cut to ${best} walls at most ` +
+      `with this seed (${WALL_CUT_TRIES} tries), not ${count}`,
+  );
+}
+
+/** One try of {@link cutWalls}: the shortened tour and its walls, or how many walls it reached. */
+function tryCutWalls(
+  grid: SnakeGrid,
+  tour: number[],
+  count: number,
+  rng: RandomGenerator,
+): { tour: number[]; walls: number[] } | number {
+  const next = new Int32Array(grid.size).fill(-1);
+  const prev = new Int32Array(grid.size).fill(-1);
+  tour.forEach((c, i) => {
+    next[c] = tour[(i + 1) % tour.length]!;
+    prev[c] = tour[(i + tour.length - 1) % tour.length]!;
+  });
+  // The cells b where a cut may start, as a list with each one's place in it (-1: none).
+  const cuts: number[] = [];
+  const place = new Int32Array(grid.size).fill(-1);
+  const drop = (b: number): void => {
+    if (place[b] === -1) return;
+    const last = cuts.pop()!;
+    if (last !== b) {
+      cuts[place[b]!] = last;
+      place[last] = place[b]!;
+    }
+    place[b] = -1;
+  };
+  const update = (b: number): void => {
+    if (!grid.areNeighbours(prev[b]!, next[next[b]!]!)) drop(b);
+    else if (place[b] === -1) {
+      place[b] = cuts.length;
+      cuts.push(b);
+    }
+  };
+  if (tour.length >= 4) tour.forEach(update);
+  let size = tour.length;
+  const walls: number[] = [];
+  while (walls.length < count) {
+    if (size < 4 || cuts.length === 0) return walls.length;
+    const b = cuts[unsafeUniformIntDistribution(0, cuts.length - 1, rng)]!;
+    const a = prev[b]!;
+    const c = next[b]!;
+    const d = next[c]!;
+    drop(b);
+    drop(c);
+    next[a] = d;
+    prev[d] = a;
+    size -= 2;
+    walls.push(b, c);
+    // Only the windows through the new link a→d change: those starting at prev(a), a and d.
+    if (size >= 4) for (const x of [prev[a]!, a, d]) update(x);
+  }
+  const walled = new Set(walls);
+  const first = tour.find((c) => !walled.has(c))!;
+  const shortened = [first];
+  for (let c = next[first]!; c !== first; c = next[c]!) shortened.push(c);
+  return { tour: shortened, walls: walls.sort((x, y) => x - y) };
 }
 
 function symmetric(grid: SnakeGrid, tour: number[], rng: RandomGenerator): number[] {

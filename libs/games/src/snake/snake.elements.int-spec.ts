@@ -7,38 +7,12 @@ import type { EncodeOptions } from '../game-definition.js';
 import { encodeSnake } from './snake.encode.js';
 import { generateSnake } from './snake.generate.js';
 import { analyseSnake } from './snake.lower-bound.js';
-import { type SnakeInstance, type SnakeSimulator, startStates } from './snake.model.js';
+import { type SnakeInstance, startStates } from './snake.model.js';
 import { parseSnakeInstance } from './snake.parse.js';
 import { verifySnake } from './snake.verify.js';
+import { canSurvive, shortestByBfs } from './snake.search.testing.js';
 
 const kissat = new KissatRunner();
-
-/**
- * The shortest plan length by breadth-first search over simulator states from every start the
- * instance allows, or undefined if none: the check independent of the encoder.
- */
-function shortestByBfs(instance: SnakeInstance, limit = 200_000): number | undefined {
-  let frontier: SnakeSimulator[] = startStates(instance);
-  if (frontier.some((s) => s.isDone())) return 0;
-  const seen = new Set(frontier.map((s) => s.key()));
-  for (let depth = 1; frontier.length > 0; depth++) {
-    const next: SnakeSimulator[] = [];
-    for (const state of frontier) {
-      for (const move of state.legalMoves()) {
-        const child = state.clone();
-        child.move(move);
-        if (child.isDone()) return depth;
-        if (!seen.has(child.key())) {
-          seen.add(child.key());
-          next.push(child);
-        }
-      }
-    }
-    if (seen.size > limit) throw new Error('search too large for a test');
-    frontier = next;
-  }
-  return undefined;
-}
 
 type Variant = EncodeOptions['variant'];
 
@@ -268,16 +242,6 @@ describe('Snake with start any, walls, spawn and a strict tail', () => {
     for (const t of [4, 8]) expect((await solveAt(instance, t)).sat).toBe(false);
   });
 });
-
-/** Whether a walk of `steps` legal steps exists from `sim`, by depth-first search. */
-function canSurvive(sim: SnakeSimulator, steps: number): boolean {
-  if (steps === 0) return true;
-  return sim.legalMoves().some((move) => {
-    const child = sim.clone();
-    child.move(move);
-    return canSurvive(child, steps - 1);
-  });
-}
 
 describe('Snake survive walks with the new elements', () => {
   // A ring of 8 cells around a wall: a snake of 8 fills it and moves on only by following its tail.

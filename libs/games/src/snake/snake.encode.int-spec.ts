@@ -8,42 +8,9 @@ import { encodeSnake } from './snake.encode.js';
 import { generateSnake } from './snake.generate.js';
 import { type SnakeInstance, SnakeSimulator } from './snake.model.js';
 import { verifySnake } from './snake.verify.js';
+import { canSurvive, shortestByBfs } from './snake.search.testing.js';
 
 const kissat = new KissatRunner();
-
-/** The shortest plan length by breadth-first search over simulator states, or undefined if none. */
-function shortestByBfs(instance: SnakeInstance): number | undefined {
-  const start = new SnakeSimulator(instance);
-  if (start.isDone()) return 0;
-  const seen = new Set([start.key()]);
-  let frontier = [start];
-  for (let depth = 1; frontier.length > 0; depth++) {
-    const next: SnakeSimulator[] = [];
-    for (const state of frontier) {
-      for (const move of state.legalMoves()) {
-        const child = state.clone();
-        child.move(move);
-        if (child.isDone()) return depth;
-        if (!seen.has(child.key())) {
-          seen.add(child.key());
-          next.push(child);
-        }
-      }
-    }
-    frontier = next;
-  }
-  return undefined;
-}
-
-/** Whether a walk of `steps` legal steps exists, by depth-first search. */
-function canSurvive(sim: SnakeSimulator, steps: number): boolean {
-  if (steps === 0) return true;
-  return sim.legalMoves().some((move) => {
-    const child = sim.clone();
-    child.move(move);
-    return canSurvive(child, steps - 1);
-  });
-}
 
 type Variant = EncodeOptions['variant'];
 

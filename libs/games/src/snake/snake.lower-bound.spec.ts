@@ -7,29 +7,8 @@ import {
   snakeDefaultMaxHorizon,
   snakeLowerBound,
 } from './snake.lower-bound.js';
-import { type Cell, type SnakeInstance, SnakeSimulator } from './snake.model.js';
-
-function shortestByBfs(instance: SnakeInstance): number | undefined {
-  const start = new SnakeSimulator(instance);
-  const seen = new Set([start.key()]);
-  let frontier = [start];
-  for (let depth = 1; frontier.length > 0; depth++) {
-    const next: SnakeSimulator[] = [];
-    for (const state of frontier) {
-      for (const move of state.legalMoves()) {
-        const child = state.clone();
-        child.move(move);
-        if (child.isDone()) return depth;
-        if (!seen.has(child.key())) {
-          seen.add(child.key());
-          next.push(child);
-        }
-      }
-    }
-    frontier = next;
-  }
-  return undefined;
-}
+import { type Cell, type SnakeInstance } from './snake.model.js';
+import { shortestByBfs } from './snake.search.testing.js';
 
 describe(snakeLowerBound.name, () => {
   it('never exceeds the true optimum (random 4x4 instances, both orders)', () => {

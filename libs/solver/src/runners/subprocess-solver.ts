@@ -62,8 +62,15 @@ export class SubprocessSolver implements SatSolver {
     return withWorkDir(this.options.tmpDir, (dir) => this.run(req, solver, dir));
   }
 
-  private async run(req: SolveRequest, solver: string, workDir: string | undefined): Promise<SolveOutcome> {
-    const formulaFile = workDir === undefined ? undefined : this.dialect.formulaFile?.(workDir);
+  /** One solver run; with `proof`, the formula goes to its file and the proof is written beside it. */
+  private async run(
+    req: SolveRequest,
+    solver: string,
+    workDir: string | undefined,
+    proof?: { formulaFile: string; proofFile: string; maxBytes: number },
+  ): Promise<SolveOutcome> {
+    const formulaFile =
+      proof?.formulaFile ?? (workDir === undefined ? undefined : this.dialect.formulaFile?.(workDir));
     if (formulaFile !== undefined) {
       try {
         await writeDimacsFile(formulaFile, req.formula.dimacsChunks(), req.signal);
@@ -73,14 +80,14 @@ export class SubprocessSolver implements SatSolver {
       }
     }
     const reader = this.dialect.reader(workDir, req.onProgress);
-    const solverArgs = this.dialect.args(
-      req.preset ?? 'default',
-      this.options.extraArgs ?? [],
-      workDir,
-      req.seed,
-    );
+    const solverArgs = [
+      ...this.dialect.args(req.preset ?? 'default', this.options.extraArgs ?? [], workDir, req.seed),
+      ...(proof === undefined ? [] : this.dialect.proofArgs!(proof.formulaFile, proof.proofFile)),
+    ];
+    // A proof's cap is a file-size limit: the kernel stops the solver when the proof reaches it.
+    const limits = proof === undefined ? this.limits : { ...this.limits, fileBytes: proof.maxBytes };
     // The launcher ties the solver's life to this process (see ProcessLauncher).
-    const { command, args } = limitedCommand(this.binary, solverArgs, this.limits);
+    const { command, args } = limitedCommand(this.binary, solverArgs, limits);
     const run = await runSolverProcess({
       solver,
       command,
@@ -93,7 +100,7 @@ export class SubprocessSolver implements SatSolver {
       onStdoutLine: (line) => reader.stdoutLine(line),
     });
     const claim = await reader.finish();
-    return judgeRun({ solver, formula: req.formula, run, claim, limits: this.limits });
+    return judgeRun({ solver, formula: req.formula, run, claim, limits });
   }
 
   /**
@@ -109,32 +116,11 @@ export class SubprocessSolver implements SatSolver {
     const started = performance.now();
     const formulaFile = join(workDir, CERTIFIED_FORMULA);
     const proofFile = join(workDir, PROOF_FILE);
-    try {
-      await writeDimacsFile(formulaFile, req.formula.dimacsChunks(), req.signal);
-    } catch (err) {
-      if (req.signal?.aborted) return this.cancelledBeforeStart();
-      throw err;
-    }
-    const reader = this.dialect.reader(workDir, req.onProgress);
-    const solverArgs = [
-      ...this.dialect.args(req.preset ?? 'default', this.options.extraArgs ?? [], workDir, req.seed),
-      ...this.dialect.proofArgs(formulaFile, proofFile),
-    ];
-    const limits = { ...this.limits, fileBytes: proof.maxBytes };
-    const { command, args } = limitedCommand(this.binary, solverArgs, limits);
-    const launcher = launcherFor(this.options.launch ?? 'host');
-    const run = await runSolverProcess({
-      solver,
-      command,
-      args,
-      signal: req.signal,
-      timeoutMs: req.timeoutMs,
-      termGraceMs: this.options.termGraceMs,
-      launcher,
-      onStdoutLine: (line) => reader.stdoutLine(line),
+    const outcome = await this.run(req, solver, workDir, {
+      formulaFile,
+      proofFile,
+      maxBytes: proof.maxBytes,
     });
-    const claim = await reader.finish();
-    const outcome = judgeRun({ solver, formula: req.formula, run, claim, limits });
     const bytes = await stat(proofFile).then(
       (s) => s.size,
       () => 0,
@@ -152,7 +138,7 @@ export class SubprocessSolver implements SatSolver {
       ...(proof.checker === undefined ? {} : { checker: proof.checker }),
       signal: req.signal,
       timeoutMs: left,
-      launcher,
+      launcher: launcherFor(this.options.launch ?? 'host'),
     });
     const figures = (result: ProofFigures['result']): ProofFigures => ({ bytes, checkMs: check.ms, result });
     switch (check.verdict) {

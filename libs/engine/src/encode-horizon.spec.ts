@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { gameById, InputError, MAX_HORIZON } from '@satfarm/games';
+import { gameById, MAX_HORIZON } from '@satfarm/games';
 
 import { checkHorizonRequest, encodeHorizon } from './encode-horizon.js';
+import { refusal } from './testing/refusal.js';
 
 const cube = gameById('cube');
 const towers = gameById('towers');
 const singles = gameById('singles');
-
-/** The error `check` throws. */
-function refusal(check: () => unknown): InputError {
-  try {
-    check();
-  } catch (err) {
-    if (err instanceof InputError) return err;
-    throw err;
-  }
-  throw new Error('accepted; a refusal was expected');
-}
 
 describe(checkHorizonRequest.name, () => {
   it("takes a planning game's horizon and gives a single-solve game horizon 0", () => {

@@ -1,27 +1,17 @@
 import { describe, expect, it } from 'vitest';
 
-import { gameById, InputError, MAX_HORIZON, SolverNameSchema } from '@satfarm/games';
+import { gameById, MAX_HORIZON, SolverNameSchema } from '@satfarm/games';
 import { SOLVER_NAMES } from '@satfarm/solver';
 
 import { sweepLowerBound } from './solve-instance.js';
 import { checkSolveOptions, GIVEN_PLAN } from './solve-options.js';
 import { type PigeonPlan, pigeonLadderGame } from './testing/pigeon-ladder.game.js';
+import { refusal } from './testing/refusal.js';
 
 /** The pigeon ladder (default largest horizon: pigeons + 4), taking a plan as it is. */
 const pigeons = { ...pigeonLadderGame, parsePlan: (input: unknown) => input as PigeonPlan };
 const cnf = gameById('cnf');
 const farm = { maxHorizon: 8, setBy: 'on this farm' };
-
-/** The error `check` throws. */
-function refusal(check: () => unknown): InputError {
-  try {
-    check();
-  } catch (err) {
-    if (err instanceof InputError) return err;
-    throw err;
-  }
-  throw new Error('accepted; a refusal was expected');
-}
 
 describe(checkSolveOptions.name, () => {
   it("applies the game's defaults to a planning game's sweep", () => {

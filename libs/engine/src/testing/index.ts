@@ -1,1 +1,2 @@
 export * from './pigeon-ladder.game.js';
+export * from './refusal.js';

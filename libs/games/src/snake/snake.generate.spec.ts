@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 
 import { InputError } from '../input-error.js';
 import { closedTour, cutWalls, generateSnake } from './snake.generate.js';
-import { SnakeGrid, SnakeSimulator } from './snake.model.js';
+import { SnakeGrid } from './snake.model.js';
 import { parseSnakeInstance } from './snake.parse.js';
+import { shortestByBfs } from './snake.search.testing.js';
 
 describe(generateSnake.name, () => {
   it('gives the same instance for the same seed and another one for another seed', () => {
@@ -38,23 +39,7 @@ describe(generateSnake.name, () => {
   it('makes instances that have a plan (found by a search over simulator states)', () => {
     for (let seed = 0; seed < 5; seed++) {
       const instance = generateSnake({ width: 3, height: 3, apples: 4, seed, length: 3 });
-      const start = new SnakeSimulator(instance);
-      const seen = new Set([start.key()]);
-      const queue = [start];
-      let solved = false;
-      while (queue.length > 0 && !solved) {
-        const state = queue.shift()!;
-        for (const move of state.legalMoves()) {
-          const child = state.clone();
-          child.move(move);
-          solved ||= child.isDone();
-          if (!seen.has(child.key())) {
-            seen.add(child.key());
-            queue.push(child);
-          }
-        }
-      }
-      expect(solved).toBe(true);
+      expect(shortestByBfs(instance)).toBeDefined();
     }
   });
 
@@ -84,23 +69,7 @@ describe(generateSnake.name, () => {
       for (let seed = 0; seed < 5; seed++) {
         const instance = generateSnake({ width: 4, height: 3, apples: 3, seed, length: 2, walls: 4 });
         expect(instance.walls).toHaveLength(4);
-        const start = new SnakeSimulator(instance);
-        const seen = new Set([start.key()]);
-        const queue = [start];
-        let solved = false;
-        while (queue.length > 0 && !solved) {
-          const state = queue.shift()!;
-          for (const move of state.legalMoves()) {
-            const child = state.clone();
-            child.move(move);
-            solved ||= child.isDone();
-            if (!seen.has(child.key())) {
-              seen.add(child.key());
-              queue.push(child);
-            }
-          }
-        }
-        expect(solved).toBe(true);
+        expect(shortestByBfs(instance)).toBeDefined();
       }
     });
 

@@ -14,12 +14,13 @@ import { serveCommand } from './serve.command.js';
 import { solveCommand } from './solve.command.js';
 import { submitCommand } from './submit.command.js';
 import { workerCommand } from './worker.command.js';
+import { SATFARM_VERSION } from './version.js';
 
 /** Builds the `satfarm` command line. */
 export function buildProgram(): Command {
   const program = new Command('satfarm')
     .description('a SAT solver farm for games and puzzles')
-    .version('0.1.0')
+    .version(SATFARM_VERSION)
     .showHelpAfterError()
     .exitOverride();
   program.addCommand(solveCommand());

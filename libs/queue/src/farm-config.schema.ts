@@ -50,6 +50,8 @@ export const FarmEnvSchema = z.object({
   ),
   SATFARM_CERTIFY: z.preprocess(blankAsUnset, z.enum(['on', 'off']).default('off')),
   SATFARM_PROOF_LIMIT_MIB: int(1, 1024 * 1024),
+  // Read where a 3x3 bound is computed (docs/games.md#cube); checked here so a bad value stops the start.
+  SATFARM_BOUND_SEARCH_NODES: int(0, 1_000_000_000),
   SATFARM_WORKER_SLOTS: int(1, 256),
   PORT: int(0, 65535),
   SATFARM_PREFIX: z.preprocess(

@@ -1,6 +1,7 @@
 import { GoalPerimeter } from './cube.perimeter.js';
 import type { StrongCubeBound } from './cube.pattern-table.js';
-import { loadStrongCubeBound } from './cube.table-cache.js';
+import { boundSearchNodes, loadStrongCubeBound } from './cube.table-cache.js';
+import { type SearchPattern, searchLowerBound, strongSearchPatterns } from './cube.bound-search.js';
 import {
   type CubeInstance,
   CubeState,
@@ -146,7 +147,8 @@ export function lowerBoundRadius(size: CubeSize, metric: Metric): number {
  * the perimeter's radius, the small pattern-database distances and, for the 3x3, the strong
  * tables' distance (all corners, two six-edge groups: `StrongCubeBound`), raised to the right
  * parity in the quarter-turn metric (every quarter turn is an odd corner permutation, so the
- * length has the parity of the corner permutation).
+ * length has the parity of the corner permutation). With the strong tables, a search of at most
+ * `searchNodes` nodes then raises it (`searchLowerBound`; 0: none).
  *
  * `tables`: `disk` (default) uses the strong tables when `satfarm cube-tables build` has written
  * them (`loadStrongCubeBound`), `none` never does; or the tables themselves.
@@ -155,6 +157,7 @@ export function cubeLowerBound(
   instance: CubeInstance,
   patterns: readonly PatternSpec[] = defaultPatterns(instance.size),
   tables: StrongCubeBound | 'disk' | 'none' = 'disk',
+  searchNodes: number = boundSearchNodes(),
 ): number {
   const state = CubeState.fromFacelets(instance.size, instance.facelets);
   const perimeter = GoalPerimeter.of(
@@ -180,5 +183,25 @@ export function cubeLowerBound(
     bound = Math.max(bound, strong.distance(state));
   }
   if (instance.metric === 'qtm' && bound % 2 !== permutationParity(state.cp)) bound++;
-  return bound;
+  if (strong === undefined || searchNodes <= 0) return bound;
+  return searchLowerBound(state, instance.metric, searchPatternsOf(strong), {
+    start: bound,
+    nodeBudget: searchNodes,
+  }).bound;
+}
+
+/**
+ * Edge readings the search consults beside the corners: five sets of six edges. More cut the
+ * nodes but cost a lookup each (bench/cube/cube-bound-search.bench.ts).
+ */
+const SEARCH_EDGE_SETS = 5;
+const searchPatterns = new WeakMap<StrongCubeBound, SearchPattern[]>();
+
+function searchPatternsOf(strong: StrongCubeBound): SearchPattern[] {
+  let patterns = searchPatterns.get(strong);
+  if (patterns === undefined) {
+    patterns = strongSearchPatterns(strong, SEARCH_EDGE_SETS);
+    searchPatterns.set(strong, patterns);
+  }
+  return patterns;
 }

@@ -11,9 +11,10 @@ import { KissatRunner } from '@satfarm/solver';
 import { encodeCube } from './cube.encode.js';
 import { type Face, FaceletGeometry } from './cube.facelets.js';
 import { generateScramble } from './cube.generate.js';
+import { searchLowerBound, strongSearchPatterns } from './cube.bound-search.js';
 import { cubeLowerBound } from './cube.lower-bound.js';
 import { buildCubeTables, cubeTableDirectory, loadStrongCubeBound } from './cube.table-cache.js';
-import type { CubeInstance } from './cube.model.js';
+import { type CubeInstance, CubeState } from './cube.model.js';
 import { parseCubeInstance } from './cube.parse.js';
 import { cubePlanLength, verifyCube } from './cube.verify.js';
 
@@ -81,35 +82,55 @@ describe('3x3 optimum against rubiks_optimal (quarter-turn metric)', () => {
 });
 
 describe('the strong quarter-turn bound against rubiks_optimal', () => {
-  it('never exceeds the optimum of 8- to 10-move scrambles', { timeout: 300_000 }, async () => {
-    const instances = [8, 9, 10].flatMap((n) =>
-      [0, 1].map((i) =>
-        parseCubeInstance({
-          size: 3,
-          scramble: generateScramble(3, n, 700 + 10 * n + i).join(' '),
-          metric: 'qtm',
-        }),
-      ),
-    );
-    const reference = reidOptimalLengths(instances.map(reidNotation));
-    // The machine's tables when set-up built them, else a build of our own (about 20 s).
-    const shared = cubeTableDirectory();
-    let tables = shared === undefined ? undefined : loadStrongCubeBound('qtm', shared);
-    const own = tables === undefined ? mkdtempSync(join(tmpdir(), 'satfarm-pdb-reid-')) : undefined;
-    try {
-      if (own !== undefined) {
-        buildCubeTables({ dir: own, metrics: ['qtm'] });
-        tables = loadStrongCubeBound('qtm', own);
-      }
-      const optima = await reference;
-      const bounds = instances.map((instance) => cubeLowerBound(instance, undefined, tables));
-      bounds.forEach((b, i) => expect(b, instances[i]!.scramble!.join(' ')).toBeLessThanOrEqual(optima[i]!));
-      const old = instances.map((instance) => cubeLowerBound(instance, undefined, 'none'));
-      expect(bounds.reduce((a, b) => a + b, 0)).toBeGreaterThan(
-        old.reduce((a, b) => a + b, 0) + instances.length,
+  it(
+    'never exceeds the optimum of 8- to 12-move scrambles; its search finds it exactly',
+    { timeout: 300_000 },
+    async () => {
+      const instances = [8, 9, 10, 12].flatMap((n) =>
+        [0, 1].map((i) =>
+          parseCubeInstance({
+            size: 3,
+            scramble: generateScramble(3, n, 700 + 10 * n + i).join(' '),
+            metric: 'qtm',
+          }),
+        ),
       );
-    } finally {
-      if (own !== undefined) rmSync(own, { recursive: true, force: true });
-    }
-  });
+      const reference = reidOptimalLengths(instances.map(reidNotation));
+      // The machine's tables when set-up built them, else a build of our own (about 20 s).
+      const shared = cubeTableDirectory();
+      let tables = shared === undefined ? undefined : loadStrongCubeBound('qtm', shared);
+      const own = tables === undefined ? mkdtempSync(join(tmpdir(), 'satfarm-pdb-reid-')) : undefined;
+      try {
+        if (own !== undefined) {
+          buildCubeTables({ dir: own, metrics: ['qtm'] });
+          tables = loadStrongCubeBound('qtm', own);
+        }
+        const optima = await reference;
+        const bounds = instances.map((instance) => cubeLowerBound(instance, undefined, tables));
+        bounds.forEach((b, i) =>
+          expect(b, instances[i]!.scramble!.join(' ')).toBeLessThanOrEqual(optima[i]!),
+        );
+        // The search alone, given room, either proves the optimum or stays below it.
+        const patterns = strongSearchPatterns(tables!, 5);
+        const searched = instances.map((instance) =>
+          searchLowerBound(CubeState.fromFacelets(3, instance.facelets), 'qtm', patterns, {
+            start: 0,
+            nodeBudget: 3_000_000,
+          }),
+        );
+        searched.forEach((s, i) => {
+          const scramble = instances[i]!.scramble!.join(' ');
+          if (s.exact) expect(s.bound, scramble).toBe(optima[i]);
+          else expect(s.bound, scramble).toBeLessThan(optima[i]!);
+        });
+        expect(searched.filter((s) => s.exact).length).toBeGreaterThanOrEqual(6);
+        const old = instances.map((instance) => cubeLowerBound(instance, undefined, 'none'));
+        expect(bounds.reduce((a, b) => a + b, 0)).toBeGreaterThan(
+          old.reduce((a, b) => a + b, 0) + instances.length,
+        );
+      } finally {
+        if (own !== undefined) rmSync(own, { recursive: true, force: true });
+      }
+    },
+  );
 });

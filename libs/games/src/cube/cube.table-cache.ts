@@ -47,6 +47,21 @@ export function cubeTableDirectory(env: NodeJS.ProcessEnv = process.env): string
   return join(xdg !== undefined && xdg !== '' ? xdg : join(homedir(), '.cache'), 'satfarm', 'pdb');
 }
 
+/**
+ * Nodes the 3x3 bound's search may generate (`SATFARM_BOUND_SEARCH_NODES`, 0: no search): the
+ * default takes about 0.2 s at most on this project's machine (docs/games.md#cube).
+ */
+export function boundSearchNodes(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env['SATFARM_BOUND_SEARCH_NODES'];
+  if (text === undefined || text === '') return DEFAULT_BOUND_SEARCH_NODES;
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new RangeError(`SATFARM_BOUND_SEARCH_NODES must be a whole number >= 0, got ${text}`);
+  return n;
+}
+
+export const DEFAULT_BOUND_SEARCH_NODES = 200_000;
+
 /** The file name of a table: cube size, metric, pattern and format version. */
 export function cubeTableFileName(metric: Metric, coord: CubieCoordinate): string {
   return `cube3-${metric}-${coord.name}-v${CUBE_TABLE_FORMAT}.pdb`;

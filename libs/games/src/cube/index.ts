@@ -16,6 +16,12 @@ export { decodeCubePlan, mergeTurns } from './cube.decode.js';
 export { verifyCube, cubePlanLength } from './cube.verify.js';
 export { renderCube, faceletNet, type CubeRender, type FaceGrid } from './cube.render.js';
 export { cubeLowerBound, PatternDatabase, type PatternSpec, defaultPatterns } from './cube.lower-bound.js';
+export {
+  type BoundSearchResult,
+  searchLowerBound,
+  type SearchPattern,
+  strongSearchPatterns,
+} from './cube.bound-search.js';
 export { generateScramble } from './cube.generate.js';
 export {
   CornerCoordinate,

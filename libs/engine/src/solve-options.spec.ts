@@ -52,7 +52,13 @@ describe(checkSolveOptions.name, () => {
     const cube = gameById('cube');
     const instance = cube.parse({ size: 3, scramble: 'R U F' });
     expect(checkSolveOptions(cube, instance, { trustBound: true }).boundProof).toBe(cube.boundProof);
-    expect(checkSolveOptions(cube, instance, {}).boundProof).toBeUndefined();
+    // Trusted by default, unless the user says not to or asks for checked solver proofs.
+    expect(checkSolveOptions(cube, instance, {}).boundProof).toBe(cube.boundProof);
+    expect(checkSolveOptions(cube, instance, { trustBound: false }).boundProof).toBeUndefined();
+    expect(checkSolveOptions(cube, instance, { certify: true }).boundProof).toBeUndefined();
+    expect(checkSolveOptions(cube, instance, { certify: true, trustBound: true }).boundProof).toBe(
+      cube.boundProof,
+    );
     // Three moves from solved, inside the goal perimeter: the bound is the exact distance.
     expect(sweepLowerBound(cube, instance, true)).toBe(3);
     expect(sweepLowerBound(cube, instance)).toBe(2);
@@ -61,7 +67,8 @@ describe(checkSolveOptions.name, () => {
     const err = refusal(() => checkSolveOptions(snake, apples, { trustBound: true }));
     expect(err).toMatchObject({ field: 'trustBound' });
     expect(err.reason).toMatch(/not proven by a search/);
-    // A game without a proof starts one below whatever the caller asks.
+    // A game without a proof is not trusted by default, and starts one below whatever the caller asks.
+    expect(checkSolveOptions(snake, apples, {}).boundProof).toBeUndefined();
     expect(sweepLowerBound(snake, apples, true)).toBe(snake.lowerBound(apples) - 1);
   });
 

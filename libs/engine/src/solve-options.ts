@@ -174,6 +174,9 @@ export function checkSolveOptions<I, S>(
       'trustBound',
       `${game.id}'s lower bound is not proven by a search, so the sweep starts one below it`,
     );
+  // A bound a search proves is trusted unless the user asks for the solver's checked proof of
+  // every answer (certify) or says otherwise (docs/cli.md, --trust-bound).
+  const trustBound = options.trustBound ?? (game.boundProof !== undefined && options.certify !== true);
   const givenPlan =
     options.plan === undefined ? undefined : givenPlanOf(game, instance, options.plan, maxHorizon);
   return {
@@ -183,7 +186,7 @@ export function checkSolveOptions<I, S>(
     ...(patienceSec === undefined ? {} : { patienceSec }),
     ...(split === undefined || split === 'off' ? {} : { splitAfterSec: split }),
     presets: options.presets ?? game.solverPresets ?? false,
-    ...(options.trustBound === true ? { boundProof: game.boundProof! } : {}),
+    ...(trustBound ? { boundProof: game.boundProof! } : {}),
     ...(givenPlan === undefined ? {} : { givenPlan }),
   };
 }

@@ -227,11 +227,15 @@ export const JOB_OPTIONS = {
     schema: z.boolean(),
     description:
       "planning games whose lower bound is proven by an exhaustive search (cube): start the sweep at the bound, not one below, so an optimum equal to the bound needs no solver's UNSAT run below it",
-    default: 'false',
+    default: 'on for cube, unless certify asks for the solver-checked proof of every answer',
     scope: 'sweep',
     flag: {
       flags: '--trust-bound',
-      help: "start the sweep at the game's proven lower bound (cube), not one below: an optimum equal to it needs no UNSAT run",
+      help: "start the sweep at the game's proven lower bound (cube), not one below: an optimum equal to it needs no UNSAT run (default for cube without --certify)",
+      negation: {
+        flags: '--no-trust-bound',
+        help: "start one below the game's lower bound, so the solver's UNSAT run proves an optimum equal to it",
+      },
     },
   },
   quickPlan: {

@@ -272,18 +272,22 @@ describe(SweepCoordinator.name, () => {
 });
 
 describe(`${SweepCoordinator.name}: a proven bound`, () => {
-  it('starts the sweep at the bound with trustBound, and the job says what proves it', async () => {
+  it('starts the sweep at the bound unless trustBound is false, and the job says what proves it', async () => {
     const { coordinator, dispatch } = farm();
     // Three moves from solved, inside the cube's goal perimeter: its bound is the exact distance.
     const instance = { size: 3, scramble: 'R U F' };
     const { jobIds } = await coordinator.submit([
       { game: 'cube', instance, options: { trustBound: true, parallelism: 1 } },
       { game: 'cube', instance, options: { parallelism: 1 } },
+      { game: 'cube', instance, options: { trustBound: false, parallelism: 1 } },
     ]);
+    // Trusted by default: the cube's bound is proven by search.
     expect(dispatch.queuedOf(jobIds[0]!)).toEqual([3]);
-    expect(dispatch.queuedOf(jobIds[1]!)).toEqual([2]);
+    expect(dispatch.queuedOf(jobIds[1]!)).toEqual([3]);
+    expect(dispatch.queuedOf(jobIds[2]!)).toEqual([2]);
     expect((await coordinator.resource(jobIds[0]!))?.boundProof).toMatch(/breadth-first/);
-    expect((await coordinator.resource(jobIds[1]!))?.boundProof).toBeUndefined();
+    expect((await coordinator.resource(jobIds[1]!))?.boundProof).toMatch(/breadth-first/);
+    expect((await coordinator.resource(jobIds[2]!))?.boundProof).toBeUndefined();
   });
 
   it('refuses trustBound for a game whose bound no search proves, naming the option', async () => {

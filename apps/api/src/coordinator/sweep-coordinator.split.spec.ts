@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { HorizonReport, JobRequest } from '@satfarm/queue';
 
@@ -11,9 +11,24 @@ import { farm, InMemoryJobStore, NOW, report } from './testing/coordinator.fakes
  * `R U F D` is 4 moves from solved: horizon 3 is refuted by the bound alone, and at horizon 4
  * only the cube after `D'` is open.
  */
+/**
+ * A 3x3 job whose sweep starts one below the pattern tables' bound: the bound's search is off
+ * here (it would prove these optima outright), so the horizons below stay to be split.
+ */
 function cube(scramble: string, options: JobRequest['options'] = {}): JobRequest {
-  return { game: 'cube', instance: { size: 3, scramble, metric: 'qtm' }, options };
+  return {
+    game: 'cube',
+    instance: { size: 3, scramble, metric: 'qtm' },
+    options: { trustBound: false, ...options },
+  };
 }
+
+beforeAll(() => {
+  vi.stubEnv('SATFARM_BOUND_SEARCH_NODES', '0');
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
 
 const HARD = "R U2 F' L D B2";
 /** The cubes of horizon 6 of `HARD` the bound leaves open (lower bound 5 at horizon 5). */

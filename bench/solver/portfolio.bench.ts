@@ -18,11 +18,17 @@ import { median } from '../statistics.js';
 
 /**
  * One hard instance and spare slots: the time to a proven optimum of `satfarm solve` with the
- * portfolio off and on, side by side in one run, for 2, 4 and 8 solver slots.
+ * portfolio off and on, and for the 3x3 with the sweep's old bound and its new one, side by side
+ * in one run, for 2, 4 and 8 solver slots.
  *
- * - off: `--parallel S`, today's sweep with S horizons in flight;
- * - on: `--parallel ceil(S/2) --slots S --portfolio 2`, half the slots to horizons and half to
- *   their siblings (docs/cli.md, `--portfolio`), the record learning across the run from empty.
+ * - portfolio off: `--parallel S`, S horizons in flight;
+ * - portfolio on: `--parallel ceil(S/2) --slots S --portfolio 2`, half the slots to horizons and
+ *   half to their siblings (docs/cli.md, `--portfolio`), the record learning across the run from
+ *   empty;
+ * - bound `old`: the small pattern databases (`SATFARM_PDB_DIR=off`) and the sweep one below the
+ *   bound (`--no-trust-bound`), the sweep as it was before the pattern tables;
+ * - bound `new`: the defaults: the pattern tables, the bound's search, and the sweep at the bound
+ *   (docs/games.md#cube). Hex-a-Hop has one bound, so only `old` rows.
  *
  * Instances: 3x3 scrambles of 8, 9 and 10 moves in the quarter-turn metric (quarter turns only)
  * and the half-turn metric, and five
@@ -42,10 +48,14 @@ interface Instance {
   input: object;
 }
 
+type Portfolio = 'off' | 'on';
+type Bound = 'old' | 'new';
+
 interface Run {
   instance: string;
   slots: number;
-  portfolio: 'off' | 'on';
+  portfolio: Portfolio;
+  bound: Bound;
   status: string;
   horizon?: number;
   wallS: number;
@@ -60,6 +70,7 @@ const { args, fail } = benchArgs('portfolio', {
   only: { type: 'string' },
   instances: { type: 'string' },
   cap: { type: 'string', default: '600' },
+  modes: { type: 'string', default: 'old/off,old/on,new/off,new/on' },
   out: { type: 'string', default: 'portfolio' },
 });
 const slotCounts = args.slots.split(',').map((s) => integerOption(s.trim(), 1, 'slots', fail));
@@ -67,6 +78,12 @@ const capS = positiveOption(args.cap, 'cap', fail);
 if (args.only !== undefined && args.only !== 'cube' && args.only !== 'hexahop')
   fail('only', `expected cube or hexahop, got '${args.only}'`);
 const pattern = args.instances === undefined ? undefined : new RegExp(args.instances, 'i');
+const modes = args.modes.split(',').map((text) => {
+  const [bound, portfolio] = text.trim().split('/');
+  if ((bound !== 'old' && bound !== 'new') || (portfolio !== 'off' && portfolio !== 'on'))
+    fail('modes', `expected bound/portfolio pairs such as old/off or new/on, got '${text}'`);
+  return { bound: bound as Bound, portfolio: portfolio as Portfolio };
+});
 
 const HEXAHOP_LEVELS = ['Stripes', 'Not a Knot', 'Branching Pathway', 'Two Fish', 'Trigger Happy'];
 
@@ -165,7 +182,8 @@ const CLI = resolve('bin/satfarm');
 async function solve(
   instance: Instance,
   slots: number,
-  portfolio: 'off' | 'on',
+  portfolio: Portfolio,
+  bound: Bound,
   record: string,
 ): Promise<Run> {
   const parallel = portfolio === 'off' ? slots : Math.ceil(slots / 2);
@@ -185,8 +203,16 @@ async function solve(
       '--timeout',
       String(capS),
       ...flags,
+      ...(bound === 'old' ? ['--no-trust-bound'] : []),
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, SATFARM_PORTFOLIO_RECORD: record } },
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: {
+        ...process.env,
+        SATFARM_PORTFOLIO_RECORD: record,
+        ...(bound === 'old' ? { SATFARM_PDB_DIR: 'off' } : {}),
+      },
+    },
   );
   const cpuOfTree = sampleCpu(child.pid!);
   let out = '';
@@ -211,6 +237,7 @@ async function solve(
     instance: instance.name,
     slots,
     portfolio,
+    bound,
     status,
     ...(report.horizon === undefined ? {} : { horizon: report.horizon }),
     wallS: capped ? Math.max(capS, wallS) : wallS,
@@ -234,11 +261,12 @@ const runs: Run[] = [];
 try {
   for (const instance of instances()) {
     for (const slots of slotCounts) {
-      for (const portfolio of ['off', 'on'] as const) {
-        const run = await solve(instance, slots, portfolio, record);
+      for (const { bound, portfolio } of modes) {
+        if (bound === 'new' && instance.game !== 'cube') continue;
+        const run = await solve(instance, slots, portfolio, bound, record);
         runs.push(run);
         console.log(
-          `${instance.name.padEnd(40)} slots ${slots} portfolio ${portfolio.padEnd(3)} ${run.status.padEnd(10)} ` +
+          `${instance.name.padEnd(40)} slots ${slots} bound ${bound} portfolio ${portfolio.padEnd(3)} ${run.status.padEnd(10)} ` +
             `T=${run.horizon ?? '-'} wall ${fmt(run.wallS, run.capped)} s  cpu ${run.cpuS.toFixed(1)} s` +
             (run.winners === undefined ? '' : `  won by ${JSON.stringify(run.winners)}`),
         );
@@ -264,21 +292,27 @@ const sets = [
 ] as const;
 const summaries: Record<string, unknown> = {};
 console.log(
-  '\nset      slots  off median / worst (s)   on median / worst (s)   worst off/on   CPU off / on (s)',
+  '\nset      slots  bound/portfolio  median (s)  worst (s)  CPU (s)   worst old/off over this   median',
 );
 for (const [set, inSet] of sets) {
   for (const slots of slotCounts) {
-    const off = runs.filter((r) => inSet(r) && r.slots === slots && r.portfolio === 'off');
-    const on = runs.filter((r) => inSet(r) && r.slots === slots && r.portfolio === 'on');
-    if (off.length === 0) continue;
-    const a = summary(off);
-    const b = summary(on);
-    summaries[`${set} ${slots} slots`] = { off: a, on: b, worstRatio: a.worstS / b.worstS };
-    console.log(
-      `${set.padEnd(8)} ${String(slots).padStart(5)}  ${a.medianS.toFixed(1).padStart(8)} / ${a.worstS.toFixed(1).padEnd(12)}` +
-        `${b.medianS.toFixed(1).padStart(8)} / ${b.worstS.toFixed(1).padEnd(12)}${(a.worstS / b.worstS).toFixed(2).padStart(8)}x` +
-        `   ${a.cpuS.toFixed(0)} / ${b.cpuS.toFixed(0)}`,
-    );
+    const rowsOf = (bound: Bound, portfolio: Portfolio) =>
+      runs.filter((r) => inSet(r) && r.slots === slots && r.bound === bound && r.portfolio === portfolio);
+    const base = rowsOf('old', 'off');
+    if (base.length === 0) continue;
+    const a = summary(base);
+    for (const { bound, portfolio } of modes) {
+      const rows = rowsOf(bound, portfolio);
+      if (rows.length === 0) continue;
+      const b = summary(rows);
+      const key = `${set} ${slots} slots ${bound}/${portfolio}`;
+      summaries[key] = { ...b, worstRatio: a.worstS / b.worstS, medianRatio: a.medianS / b.medianS };
+      console.log(
+        `${set.padEnd(8)} ${String(slots).padStart(5)}  ${`${bound}/${portfolio}`.padEnd(15)}` +
+          `${b.medianS.toFixed(1).padStart(10)} ${b.worstS.toFixed(1).padStart(10)} ${b.cpuS.toFixed(0).padStart(8)}` +
+          `${(a.worstS / b.worstS).toFixed(2).padStart(12)}x ${(a.medianS / b.medianS).toFixed(2).padStart(12)}x`,
+      );
+    }
   }
 }
 
@@ -288,6 +322,7 @@ writeResults(resultsPath(args.out), {
   loadavg: loadavg(),
   capS,
   slots: slotCounts,
+  modes: modes.map((m) => `${m.bound}/${m.portfolio}`),
   runs,
   summaries,
 });

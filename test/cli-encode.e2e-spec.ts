@@ -67,7 +67,7 @@ describe('satfarm encode', () => {
         join(dir, 'at.cnf'),
       ]),
       runCli(['encode', 'cube', '--input', '-', '--horizon', String(OPTIMUM - 1)], { stdin: INSTANCE }),
-      runCli(['solve', 'cube', '--input', INSTANCE, '--json', '--parallel', '1']),
+      runCli(['solve', 'cube', '--input', INSTANCE, '--json', '--parallel', '1', '--no-trust-bound']),
     ]);
     expect(above.code, above.stderr).toBe(0);
     expect(above.stdout).toBe('');

@@ -187,6 +187,8 @@ describe('satfarm serve (the embedded default) and satfarm submit', () => {
       '{"size": 3, "scramble": "R U F\' L D2 B R\' U2 F L\'"}',
       '--plan',
       "L F' U2 R B' D2 L' F U' R'",
+      // The bound's search proves this optimum outright; below a bound not trusted, a solver must.
+      '--no-trust-bound',
       '--timeout',
       '2',
       '--api',

@@ -92,6 +92,15 @@ export function sweepLowerBound<I>(game: GameDefinition<I, unknown>, instance: I
   return trusted && game.boundProof !== undefined ? bound : Math.max(0, bound - 1);
 }
 
+/**
+ * The smallest horizon known SAT before any run: a trusted bound that the game proved to be the
+ * optimum (`boundIsOptimum`), which the sweep then runs with the SAT preset; else undefined.
+ */
+export function sweepSatFrom<I>(game: GameDefinition<I, unknown>, instance: I, trusted: boolean): number | undefined {
+  if (!trusted || game.boundProof === undefined || game.boundIsOptimum?.(instance) !== true) return undefined;
+  return game.lowerBound(instance);
+}
+
 /** Solves an instance already parsed by its game (see `solveInstance`). */
 export async function solveParsed<I, S>(
   game: GameDefinition<I, S>,
@@ -156,6 +165,7 @@ async function sweepHorizons<I, S>(
   const started = performance.now();
   const { parallelism, slots } = limitsFrom(options);
   const lower = sweepLowerBound(game, instance, settings.boundProof !== undefined);
+  const satFrom = sweepSatFrom(game, instance, settings.boundProof !== undefined);
   const { maxHorizon: max, minHorizon, policy, patienceSec: patience, presets } = settings;
   const start = hintedStart(lower, minHorizon);
   const given = settings.givenPlan;
@@ -199,12 +209,12 @@ async function sweepHorizons<I, S>(
               ...(sweepDeadline === undefined ? {} : { buildDeadline: sweepDeadline }),
               ...(options.maxFormulaBytes === undefined ? {} : { maxFormulaBytes: options.maxFormulaBytes }),
               ...(options.encoding === undefined ? {} : { encoding: options.encoding }),
-              ...(presets ? { preset: horizonPreset(t, bounds.lower) } : {}),
+              ...(presets ? { preset: horizonPreset(t, bounds.lower, satFrom) } : {}),
               ...proofRequestOf(options),
             },
             solver,
             { signal, onProgress: (progress) => options.onEvent?.({ type: 'progress', t, progress }) },
-            portfolioOf(options, slots, t <= bounds.lower ? 'unsat' : 'sat'),
+            portfolioOf(options, slots, horizonPreset(t, bounds.lower, satFrom)),
             {
               afterSec: settings.splitAfterSec,
               slots,

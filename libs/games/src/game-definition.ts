@@ -111,6 +111,12 @@ export interface GameDefinition<I = unknown, S = unknown> {
    * rather than one below, so an optimum equal to it needs no UNSAT run (docs/games.md).
    */
   readonly boundProof?: string;
+  /**
+   * Whether the proven lower bound is the optimum: the search behind it found a plan that long
+   * (the cube's bound search, docs/games.md#cube). A sweep started at that bound then expects SAT
+   * there and runs it with the SAT preset.
+   */
+  boundIsOptimum?(instance: I): boolean;
   /** The horizon cap used when the user gives none. */
   defaultMaxHorizon(instance: I): number;
   encode(instance: I, horizon: number, options?: EncodeOptions): Encoded<S>;

@@ -18,7 +18,7 @@ export function horizonEntry(meta: JobMeta, instance: unknown, t: number, sweep:
       ...(meta.deadline === undefined ? {} : { deadline: meta.deadline }),
       ...(meta.options.unique ? { unique: true } : {}),
       // Jobs stored before presets existed have no such option: off.
-      ...(meta.options.presets === true ? { preset: horizonPreset(t, lower) } : {}),
+      ...(meta.options.presets === true ? { preset: horizonPreset(t, lower, meta.satFrom) } : {}),
       ...(record?.limitMs === undefined ? {} : { limitMs: record.limitMs }),
       ...(record?.run === undefined ? {} : { run: record.run }),
       ...(meta.options.encoding === undefined ? {} : { encoding: meta.options.encoding }),

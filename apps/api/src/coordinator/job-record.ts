@@ -49,6 +49,8 @@ export interface JobMeta {
   lowerBound: number;
   /** What proves `lowerBound` when the sweep starts at it (`options.trustBound`). */
   boundProof?: string;
+  /** The smallest horizon known SAT before any run: a trusted bound the game proved the optimum. */
+  satFrom?: number;
   /** Epoch ms. */
   createdAt: number;
   /** Epoch ms after which the job stops (from `timeoutSec`). */

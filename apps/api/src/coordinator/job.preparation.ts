@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { checkSolveOptions, sweepLowerBound, type SweepSettings } from '@satfarm/engine';
+import { checkSolveOptions, sweepLowerBound, sweepSatFrom, type SweepSettings } from '@satfarm/engine';
 import type { GameDefinition } from '@satfarm/games';
 import { DEFAULT_PROOF_LIMIT_MIB, InputError } from '@satfarm/games';
 import { type JobRequest, PayloadError } from '@satfarm/queue';
@@ -124,6 +124,7 @@ export function prepareJob(
   };
   const given = checked.givenPlan;
   const lower = game.planning ? sweepLowerBound(game, parsed, checked.boundProof !== undefined) : 0;
+  const satFrom = game.planning ? sweepSatFrom(game, parsed, checked.boundProof !== undefined) : undefined;
   const meta: JobMeta = {
     id: randomUUID(),
     ...(batchId === undefined ? {} : { batchId }),
@@ -137,6 +138,7 @@ export function prepareJob(
     createdAt: now,
     lowerBound: lower,
     ...(checked.boundProof === undefined ? {} : { boundProof: checked.boundProof }),
+    ...(satFrom === undefined ? {} : { satFrom }),
     ...(o.timeoutSec === undefined ? {} : { deadline: now + Math.round(o.timeoutSec * 1000) }),
   };
   const quickPlan = game.planning && game.quickPlan !== undefined && o.quickPlan !== false && ctx.quickPlans;

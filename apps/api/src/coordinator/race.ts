@@ -1,6 +1,6 @@
 import type { ExpectedAnswer, RacedRun, RaceEntry } from '@satfarm/engine';
 import type { FinishedReport } from '@satfarm/queue';
-import { horizonRecord } from '@satfarm/sweep';
+import { horizonPreset, horizonRecord } from '@satfarm/sweep';
 
 import type { JobMeta, JobState, RaceLog } from './job-record.js';
 
@@ -19,7 +19,7 @@ export function races(meta: JobMeta): boolean {
 /** The answer horizon `t` is expected to give, by the sweep's lower bound `lower`. */
 export function expectedAnswer(meta: JobMeta, lower: number, t: number): ExpectedAnswer {
   if (!meta.planning) return 'either';
-  return t <= lower ? 'unsat' : 'sat';
+  return horizonPreset(t, lower, meta.satFrom);
 }
 
 /** `state` with one run of horizon `t` logged as started or ended. */

@@ -288,6 +288,11 @@ describe(`${SweepCoordinator.name}: a proven bound`, () => {
     expect((await coordinator.resource(jobIds[0]!))?.boundProof).toMatch(/breadth-first/);
     expect((await coordinator.resource(jobIds[1]!))?.boundProof).toMatch(/breadth-first/);
     expect((await coordinator.resource(jobIds[2]!))?.boundProof).toBeUndefined();
+    // That bound is the optimum (inside the goal perimeter), so its horizon runs with the SAT
+    // preset; one below a bound not trusted, the lowest horizon keeps the UNSAT preset.
+    const presetOf = (id: string) => dispatch.queued.find((h) => h.payload.jobId === id)!.payload.preset;
+    expect(presetOf(jobIds[0]!)).toBe('sat');
+    expect(presetOf(jobIds[2]!)).toBe('unsat');
   });
 
   it('refuses trustBound for a game whose bound no search proves, naming the option', async () => {

@@ -131,7 +131,7 @@ export function cubeVariant(
 
 /** Reads pattern names such as `co,eo,cp` or `ep:8,9,10,11;cp` (`;` separates when lists contain commas). */
 export function parsePatternList(text: string, size: 2 | 3): PatternSpec[] {
-  if (text === 'default') return defaultPatterns(size);
+  if (text === 'default') return [...defaultPatterns(size)];
   if (text === '' || text === 'none') return [];
   const parts = text.includes(';') ? text.split(';') : text.split(/,(?=[a-z])/);
   return parts.map((part) => {

@@ -132,9 +132,12 @@ export class PatternDatabase {
 }
 
 /** The patterns the lower bound and the encoding's per-step bounds use, by cube size. */
-export function defaultPatterns(size: CubeSize): PatternSpec[] {
-  return size === 2 ? [{ kind: 'co' }, { kind: 'cp' }] : [{ kind: 'co' }, { kind: 'eo' }, { kind: 'cp' }];
+export function defaultPatterns(size: CubeSize): readonly PatternSpec[] {
+  return size === 2 ? DEFAULT_PATTERNS_2 : DEFAULT_PATTERNS_3;
 }
+
+const DEFAULT_PATTERNS_2: readonly PatternSpec[] = Object.freeze([{ kind: 'co' }, { kind: 'cp' }]);
+const DEFAULT_PATTERNS_3: readonly PatternSpec[] = Object.freeze([{ kind: 'co' }, { kind: 'eo' }, { kind: 'cp' }]);
 
 /** Radius of the goal perimeter the lower bound consults (the exact distance within it). */
 export function lowerBoundRadius(size: CubeSize, metric: Metric): number {
@@ -159,6 +162,51 @@ export function cubeLowerBound(
   tables: StrongCubeBound | 'disk' | 'none' = 'disk',
   searchNodes: number = boundSearchNodes(),
 ): number {
+  return cubeBound(instance, patterns, tables, searchNodes).bound;
+}
+
+/**
+ * Whether the cube's default bound (`cubeLowerBound`) is its optimum: inside the goal perimeter,
+ * or where the bound's search found a solution that long.
+ */
+export function cubeBoundIsOptimum(instance: CubeInstance): boolean {
+  return cubeBound(instance, defaultPatterns(instance.size), 'disk', boundSearchNodes()).exact;
+}
+
+// The sweep asks for the bound and then whether it is the optimum: one search answers both.
+const recent = new Map<string, { bound: number; exact: boolean }>();
+const RECENT = 64;
+
+function cubeBound(
+  instance: CubeInstance,
+  patterns: readonly PatternSpec[],
+  tables: StrongCubeBound | 'disk' | 'none',
+  searchNodes: number,
+): { bound: number; exact: boolean } {
+  const strong =
+    instance.size !== 3 || tables === 'none'
+      ? undefined
+      : tables === 'disk'
+        ? loadStrongCubeBound(instance.metric)
+        : tables;
+  const usual = tables === 'disk' && patterns === defaultPatterns(instance.size);
+  const key = `${instance.size}${instance.metric}${instance.facelets} ${strong === undefined ? 0 : searchNodes}`;
+  const seen = usual ? recent.get(key) : undefined;
+  if (seen !== undefined) return seen;
+  const found = computeBound(instance, patterns, strong, searchNodes);
+  if (usual) {
+    if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
+    recent.set(key, found);
+  }
+  return found;
+}
+
+function computeBound(
+  instance: CubeInstance,
+  patterns: readonly PatternSpec[],
+  strong: StrongCubeBound | undefined,
+  searchNodes: number,
+): { bound: number; exact: boolean } {
   const state = CubeState.fromFacelets(instance.size, instance.facelets);
   const perimeter = GoalPerimeter.of(
     instance.size,
@@ -166,28 +214,23 @@ export function cubeLowerBound(
     lowerBoundRadius(instance.size, instance.metric),
   );
   const exact = perimeter.distance(state);
-  if (exact !== undefined) return exact;
+  if (exact !== undefined) return { bound: exact, exact: true };
   let bound = perimeter.radius + 1;
   for (const spec of patterns) {
     bound = Math.max(bound, PatternDatabase.toSolved(instance.size, instance.metric, spec).distance(state));
   }
-  const strong =
-    instance.size !== 3 || tables === 'none'
-      ? undefined
-      : tables === 'disk'
-        ? loadStrongCubeBound(instance.metric)
-        : tables;
   if (strong !== undefined) {
     if (strong.metric !== instance.metric)
       throw new RangeError(`tables of the ${strong.metric} metric bound a ${instance.metric} instance`);
     bound = Math.max(bound, strong.distance(state));
   }
   if (instance.metric === 'qtm' && bound % 2 !== permutationParity(state.cp)) bound++;
-  if (strong === undefined || searchNodes <= 0) return bound;
-  return searchLowerBound(state, instance.metric, searchPatternsOf(strong), {
+  if (strong === undefined || searchNodes <= 0) return { bound, exact: false };
+  const searched = searchLowerBound(state, instance.metric, searchPatternsOf(strong), {
     start: bound,
     nodeBudget: searchNodes,
-  }).bound;
+  });
+  return { bound: searched.bound, exact: searched.exact };
 }
 
 /**

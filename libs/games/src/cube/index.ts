@@ -1,6 +1,6 @@
 import type { GameDefinition } from '../game-definition.js';
 import { encodeCube } from './cube.encode.js';
-import { cubeLowerBound } from './cube.lower-bound.js';
+import { cubeBoundIsOptimum, cubeLowerBound } from './cube.lower-bound.js';
 import type { CubeInstance, CubeSolution } from './cube.model.js';
 import { parseCubeInstance, parseCubePlan } from './cube.parse.js';
 import { joinCubePlan, splitCube } from './cube.split.js';
@@ -66,7 +66,9 @@ export const cubeGame: GameDefinition<CubeInstance, CubeSolution> = {
   planning: true,
   parse: parseCubeInstance,
   lowerBound: (instance) => cubeLowerBound(instance),
-  boundProof: 'breadth-first distances (goal perimeter, pattern databases, pattern tables)',
+  boundIsOptimum: (instance) => cubeBoundIsOptimum(instance),
+  boundProof:
+    'breadth-first distances (goal perimeter, pattern databases, pattern tables) and the search over the tables',
   defaultMaxHorizon: (instance) => GODS_NUMBER[instance.size][instance.metric],
   // Faster on both cubes (bench/README.md#cube-latest-figures).
   solverPresets: true,

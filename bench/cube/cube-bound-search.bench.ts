@@ -5,8 +5,9 @@
  *
  *   node dist/bench/cube/cube-bound-search.bench.js [--samples N] [--budget NODES] [--sets 3,5,25]
  *
- * N random scrambles (default 20) of 10, 12 and 14 moves of each metric (quarter turns only in
- * qtm), the same for every set count; each searched with a budget of NODES (default 200,000, the
+ * N random move sequences (default 20) of 10, 12 and 14 moves of each metric (quarter turns only
+ * in qtm; a move may undo the last, so some are shorter than they look), the same for every set
+ * count; each searched with a budget of NODES (default 200,000, the
  * default of SATFARM_BOUND_SEARCH_NODES). Needs the tables (`satfarm cube-tables build`). Prints a
  * table and writes bench/results/cube-bound-search.json.
  */

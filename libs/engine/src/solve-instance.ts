@@ -96,9 +96,22 @@ export function sweepLowerBound<I>(game: GameDefinition<I, unknown>, instance: I
  * The smallest horizon known SAT before any run: a trusted bound that the game proved to be the
  * optimum (`boundIsOptimum`), which the sweep then runs with the SAT preset; else undefined.
  */
-export function sweepSatFrom<I>(game: GameDefinition<I, unknown>, instance: I, trusted: boolean): number | undefined {
+export function sweepSatFrom<I>(
+  game: GameDefinition<I, unknown>,
+  instance: I,
+  trusted: boolean,
+): number | undefined {
   if (!trusted || game.boundProof === undefined || game.boundIsOptimum?.(instance) !== true) return undefined;
   return game.lowerBound(instance);
+}
+
+/**
+ * The largest horizon a sweep runs: the user's, or the horizon known SAT (`sweepSatFrom`) when
+ * that is smaller, since no horizon above a known plan's length can be the optimum; a hint
+ * (`minHorizon`) above it still runs.
+ */
+export function sweepMax(max: number, satFrom: number | undefined, minHorizon?: number): number {
+  return satFrom === undefined ? max : Math.min(max, Math.max(satFrom, minHorizon ?? satFrom));
 }
 
 /** Solves an instance already parsed by its game (see `solveInstance`). */
@@ -166,7 +179,8 @@ async function sweepHorizons<I, S>(
   const { parallelism, slots } = limitsFrom(options);
   const lower = sweepLowerBound(game, instance, settings.boundProof !== undefined);
   const satFrom = sweepSatFrom(game, instance, settings.boundProof !== undefined);
-  const { maxHorizon: max, minHorizon, policy, patienceSec: patience, presets } = settings;
+  const { minHorizon, policy, patienceSec: patience, presets } = settings;
+  const max = sweepMax(settings.maxHorizon, satFrom, minHorizon);
   const start = hintedStart(lower, minHorizon);
   const given = settings.givenPlan;
   const statsByT = new Map<number, HorizonStats>();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { gameById, MAX_HORIZON, SolverNameSchema } from '@satfarm/games';
 import { SOLVER_NAMES } from '@satfarm/solver';
 
-import { sweepLowerBound } from './solve-instance.js';
+import { sweepLowerBound, sweepMax } from './solve-instance.js';
 import { checkSolveOptions, GIVEN_PLAN } from './solve-options.js';
 import { type PigeonPlan, pigeonLadderGame } from './testing/pigeon-ladder.game.js';
 import { refusal } from './testing/refusal.js';
@@ -70,6 +70,14 @@ describe(checkSolveOptions.name, () => {
     // A game without a proof is not trusted by default, and starts one below whatever the caller asks.
     expect(checkSolveOptions(snake, apples, {}).boundProof).toBeUndefined();
     expect(sweepLowerBound(snake, apples, true)).toBe(snake.lowerBound(apples) - 1);
+  });
+
+  it('runs no horizon above one known SAT, unless a hint asks for it', () => {
+    expect(sweepMax(20, undefined)).toBe(20);
+    expect(sweepMax(20, 9)).toBe(9);
+    expect(sweepMax(8, 9)).toBe(8);
+    expect(sweepMax(20, 9, 12)).toBe(12);
+    expect(sweepMax(20, 9, 5)).toBe(9);
   });
 
   it('gives a single-solve game horizon 0 and no sweep to steer', () => {

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
-import { checkSolveOptions, sweepLowerBound, sweepSatFrom, type SweepSettings } from '@satfarm/engine';
+import {
+  checkSolveOptions,
+  sweepLowerBound,
+  sweepMax,
+  sweepSatFrom,
+  type SweepSettings,
+} from '@satfarm/engine';
 import type { GameDefinition } from '@satfarm/games';
 import { DEFAULT_PROOF_LIMIT_MIB, InputError } from '@satfarm/games';
 import { type JobRequest, PayloadError } from '@satfarm/queue';
@@ -165,7 +171,7 @@ function portfolioOption(
 export function initialSweep(meta: JobMeta): JobState['sweep'] {
   return initSweepState({
     lower: meta.lowerBound,
-    max: meta.options.maxHorizon,
+    max: sweepMax(meta.options.maxHorizon, meta.satFrom, meta.options.minHorizon),
     parallelism: meta.options.parallelism,
     policy: horizonPolicy(meta.options.policy),
     ...(meta.options.patienceSec === undefined ? {} : { patienceMs: patienceMsOf(meta.options.patienceSec) }),

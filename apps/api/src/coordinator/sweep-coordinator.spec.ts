@@ -280,7 +280,10 @@ describe(`${SweepCoordinator.name}: a proven bound`, () => {
       { game: 'cube', instance, options: { trustBound: true, parallelism: 1 } },
       { game: 'cube', instance, options: { parallelism: 1 } },
       { game: 'cube', instance, options: { trustBound: false, parallelism: 1 } },
+      { game: 'cube', instance, options: { parallelism: 3 } },
     ]);
+    // A bound that is the optimum is the only horizon left to run, whatever the parallelism.
+    expect(dispatch.queuedOf(jobIds[3]!)).toEqual([3]);
     // Trusted by default: the cube's bound is proven by search.
     expect(dispatch.queuedOf(jobIds[0]!)).toEqual([3]);
     expect(dispatch.queuedOf(jobIds[1]!)).toEqual([3]);

@@ -48,8 +48,8 @@ export function cubeTableDirectory(env: NodeJS.ProcessEnv = process.env): string
 }
 
 /**
- * Nodes the 3x3 bound's search may generate (`SATFARM_BOUND_SEARCH_NODES`, 0: no search): the
- * default takes about 0.2 s at most on this project's machine (docs/games.md#cube).
+ * Nodes the 3x3 bound's search may generate (`SATFARM_BOUND_SEARCH_NODES`, 0: no search). It
+ * runs where a job is accepted, so the default keeps it short (docs/games.md#cube).
  */
 export function boundSearchNodes(env: NodeJS.ProcessEnv = process.env): number {
   const text = env['SATFARM_BOUND_SEARCH_NODES'];

@@ -98,7 +98,13 @@ export async function runHorizonRaced<I, S>(
     const entries: RaceEntry[] = runs
       .filter((r) => !gaveWay(r.config))
       .map((r) => ({ config: configLabel(r.config), won: decided && r === winner, ms: r.ms }));
-    if (!controls.signal?.aborted) await portfolio.record.add(game.id, portfolio.expected, entries);
+    // The record only orders later races: a failure to keep it must not lose this horizon's answer.
+    if (!controls.signal?.aborted)
+      await portfolio.record.add(game.id, portfolio.expected, entries).catch((err: unknown) => {
+        process.emitWarning(
+          `portfolio record not updated: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      });
     const raced: RacedRun[] = runs
       .filter((r) => r !== winner)
       .map((r) => ({

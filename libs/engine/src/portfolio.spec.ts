@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -219,6 +219,26 @@ describe('FilePortfolioRecord', () => {
       expect((await later.tallies('cube', 'unsat')).size).toBe(0);
       writeFileSync(path, 'not json');
       expect((await later.tallies('cube', 'sat')).size).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps every race of one process, when races end at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'satfarm-record-'));
+    try {
+      const record = new FilePortfolioRecord(join(dir, 'record.json'));
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          record.add('cube', 'sat', [{ config: `kissat/sat/${i % 3}`, won: true, ms: 10 }]),
+        ),
+      );
+      expect(Object.fromEntries(await record.tallies('cube', 'sat'))).toEqual({
+        'kissat/sat/0': { runs: 4, wins: 4, winMs: 40 },
+        'kissat/sat/1': { runs: 4, wins: 4, winMs: 40 },
+        'kissat/sat/2': { runs: 4, wins: 4, winMs: 40 },
+      });
+      expect(readdirSync(dir)).toEqual(['record.json']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -185,10 +186,13 @@ export async function raceConfigs<R>(
 
 /**
  * A record kept in a JSON file, so that the solves of one machine learn from each other: read at
- * each race, rewritten whole (through a temporary file and a rename) after it. Two processes racing
- * at once may lose one race's entries, never the file.
+ * each race, rewritten whole (through a temporary file of its own and a rename) after it. The
+ * races of one process are added one after another; two processes racing at once may lose one
+ * race's entries, never the file.
  */
 export class FilePortfolioRecord implements PortfolioRecord {
+  private pending: Promise<void> = Promise.resolve();
+
   constructor(readonly path: string) {}
 
   async tallies(game: string, expected: ExpectedAnswer): Promise<ReadonlyMap<string, ConfigTally>> {
@@ -196,14 +200,20 @@ export class FilePortfolioRecord implements PortfolioRecord {
     return new Map(Object.entries(all[`${game}/${expected}`] ?? {}));
   }
 
-  async add(game: string, expected: ExpectedAnswer, race: readonly RaceEntry[]): Promise<void> {
+  add(game: string, expected: ExpectedAnswer, race: readonly RaceEntry[]): Promise<void> {
+    const added = this.pending.then(() => this.write(game, expected, race));
+    this.pending = added.catch(() => undefined);
+    return added;
+  }
+
+  private async write(game: string, expected: ExpectedAnswer, race: readonly RaceEntry[]): Promise<void> {
     const all = await this.read();
     const key = `${game}/${expected}`;
     const tallies = all[key] ?? {};
     for (const entry of race) tallies[entry.config] = tallied(tallies[entry.config], entry);
     all[key] = tallies;
     await mkdir(dirname(this.path), { recursive: true });
-    const temporary = `${this.path}.${process.pid}.tmp`;
+    const temporary = `${this.path}.${process.pid}.${randomUUID()}.tmp`;
     await writeFile(temporary, `${JSON.stringify(all, null, 1)}\n`);
     await rename(temporary, this.path);
   }

@@ -13,7 +13,7 @@ interface Report {
   horizon?: number;
   bounds: { lower: number; upper?: number };
   boundProof?: string;
-  horizons: Array<{ t: number; result: string }>;
+  horizons: Array<{ t: number; result: string; by?: string }>;
 }
 
 async function solve(game: string, input: object, args: string[] = []): Promise<Report> {
@@ -47,7 +47,13 @@ describe('solve --trust-bound', () => {
     const report = await solve('cube', { size: 3, scramble }, ['--parallel', '2']);
     expect(report).toMatchObject({ status: 'optimal', horizon: 9, bounds: { lower: 9, upper: 9 } });
     expect(report.boundProof).toMatch(/search/);
-    expect(report.horizons.map((h) => [h.t, h.result])).toEqual([[9, 'sat']]);
+    // The search's plan is the quick plan: replayed, it answers the only horizon, no solver run.
+    expect(report.horizons.map((h) => [h.t, h.result, h.by])).toEqual([[9, 'sat', 'quick plan']]);
+
+    // Without it, the solver finds a plan at that one horizon.
+    const solved = await solve('cube', { size: 3, scramble }, ['--parallel', '2', '--no-quick-plan']);
+    expect(solved).toMatchObject({ status: 'optimal', horizon: 9, bounds: { lower: 9, upper: 9 } });
+    expect(solved.horizons.map((h) => [h.t, h.result, h.by])).toEqual([[9, 'sat', undefined]]);
   });
 
   it('refuses it for a game whose bound no search proves (exit 2, naming it)', async () => {

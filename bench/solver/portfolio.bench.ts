@@ -27,8 +27,10 @@ import { median } from '../statistics.js';
  *   empty;
  * - bound `old`: the small pattern databases (`SATFARM_PDB_DIR=off`) and the sweep one below the
  *   bound (`--no-trust-bound`), the sweep as it was before the pattern tables;
- * - bound `new`: the defaults: the pattern tables, the bound's search, and the sweep at the bound
- *   (docs/games.md#cube). Hex-a-Hop has one bound, so only `old` rows.
+ * - bound `search`: the pattern tables, the bound's search, and the sweep at the bound
+ *   (docs/games.md#cube), but no quick plan (`--no-quick-plan`): the solver finds the plan;
+ * - bound `new`: the defaults, which add the quick plan: the plan the bound's search found.
+ * Hex-a-Hop has one bound, so only `old` rows.
  *
  * Instances: 3x3 scrambles of 8, 9 and 10 moves in the quarter-turn metric (quarter turns only)
  * and the half-turn metric, and five
@@ -49,7 +51,7 @@ interface Instance {
 }
 
 type Portfolio = 'off' | 'on';
-type Bound = 'old' | 'new';
+type Bound = 'old' | 'search' | 'new';
 
 interface Run {
   instance: string;
@@ -70,7 +72,7 @@ const { args, fail } = benchArgs('portfolio', {
   only: { type: 'string' },
   instances: { type: 'string' },
   cap: { type: 'string', default: '600' },
-  modes: { type: 'string', default: 'old/off,old/on,new/off,new/on' },
+  modes: { type: 'string', default: 'old/off,old/on,search/off,search/on,new/off' },
   out: { type: 'string', default: 'portfolio' },
 });
 const slotCounts = args.slots.split(',').map((s) => integerOption(s.trim(), 1, 'slots', fail));
@@ -80,8 +82,11 @@ if (args.only !== undefined && args.only !== 'cube' && args.only !== 'hexahop')
 const pattern = args.instances === undefined ? undefined : new RegExp(args.instances, 'i');
 const modes = args.modes.split(',').map((text) => {
   const [bound, portfolio] = text.trim().split('/');
-  if ((bound !== 'old' && bound !== 'new') || (portfolio !== 'off' && portfolio !== 'on'))
-    fail('modes', `expected bound/portfolio pairs such as old/off or new/on, got '${text}'`);
+  if (
+    (bound !== 'old' && bound !== 'search' && bound !== 'new') ||
+    (portfolio !== 'off' && portfolio !== 'on')
+  )
+    fail('modes', `expected bound/portfolio pairs such as old/off or search/on, got '${text}'`);
   return { bound: bound as Bound, portfolio: portfolio as Portfolio };
 });
 
@@ -204,6 +209,7 @@ async function solve(
       String(capS),
       ...flags,
       ...(bound === 'old' ? ['--no-trust-bound'] : []),
+      ...(bound === 'search' ? ['--no-quick-plan'] : []),
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -262,7 +268,7 @@ try {
   for (const instance of instances()) {
     for (const slots of slotCounts) {
       for (const { bound, portfolio } of modes) {
-        if (bound === 'new' && instance.game !== 'cube') continue;
+        if (bound !== 'old' && instance.game !== 'cube') continue;
         const run = await solve(instance, slots, portfolio, bound, record);
         runs.push(run);
         console.log(

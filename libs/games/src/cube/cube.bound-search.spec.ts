@@ -52,6 +52,9 @@ describe(searchLowerBound.name, () => {
       const brute = bruteForceDistance(state, metric, depth) ?? depth + 1;
       const found = searchLowerBound(state, metric, patterns, { start: 0, nodeBudget: 10_000_000 });
       expect(found, `seed ${seed}`).toMatchObject({ bound: brute, exact: true });
+      // Its plan is a solution of that many moves.
+      expect(found.plan).toHaveLength(brute);
+      expect(state.applyAll(found.plan!).isSolved()).toBe(true);
     }
   });
 

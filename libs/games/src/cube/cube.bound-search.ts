@@ -29,6 +29,8 @@ export interface BoundSearchResult {
   readonly exact: boolean;
   /** Nodes the search generated. */
   readonly nodes: number;
+  /** The solution found, when `exact`: `bound` moves of the metric. */
+  readonly plan?: readonly Move[];
 }
 
 /** Faces in facelet order; the second of each opposite pair (D L B) follows its first (U R F). */
@@ -221,7 +223,7 @@ export function searchLowerBound(
   for (;;) {
     nextThreshold = Infinity;
     path.length = 0;
-    if (dfs(0, bound, M, M)) return { bound, exact: true, nodes };
+    if (dfs(0, bound, M, M)) return { bound, exact: true, nodes, plan: path.map((k) => moves[k]!) };
     if (exhausted) return { bound, exact: false, nodes };
     // Every sequence of length <= bound was refuted; in qtm lengths keep the corners' parity.
     bound = fix(Math.max(bound + step, nextThreshold));

@@ -2,11 +2,15 @@ import { GoalPerimeter } from './cube.perimeter.js';
 import type { StrongCubeBound } from './cube.pattern-table.js';
 import { boundSearchNodes, loadStrongCubeBound } from './cube.table-cache.js';
 import { type SearchPattern, searchLowerBound, strongSearchPatterns } from './cube.bound-search.js';
+import { mergeTurns } from './cube.decode.js';
 import {
   type CubeInstance,
+  type CubeSolution,
   CubeState,
   type CubeSize,
   type Metric,
+  type Move,
+  moveName,
   permutationParity,
   solverMoves,
 } from './cube.model.js';
@@ -173,8 +177,23 @@ export function cubeBoundIsOptimum(instance: CubeInstance): boolean {
   return cubeBound(instance, defaultPatterns(instance.size), 'disk', boundSearchNodes()).exact;
 }
 
-// The sweep asks for the bound and then whether it is the optimum: one search answers both.
-const recent = new Map<string, { bound: number; exact: boolean }>();
+/**
+ * The solution the bound's search found, when it found one (the cube's quick plan): as long as
+ * the bound, so optimal. Undefined inside the goal perimeter or where the search ran out.
+ */
+export function cubeBoundSearchPlan(instance: CubeInstance): CubeSolution | undefined {
+  const plan = cubeBound(instance, defaultPatterns(instance.size), 'disk', boundSearchNodes()).plan;
+  return plan === undefined ? undefined : { moves: mergeTurns(plan).map(moveName), metric: instance.metric };
+}
+
+interface FoundBound {
+  bound: number;
+  exact: boolean;
+  plan?: readonly Move[];
+}
+
+// The sweep asks for the bound, whether it is the optimum and its plan: one search answers all.
+const recent = new Map<string, FoundBound>();
 const RECENT = 64;
 
 function cubeBound(
@@ -182,7 +201,7 @@ function cubeBound(
   patterns: readonly PatternSpec[],
   tables: StrongCubeBound | 'disk' | 'none',
   searchNodes: number,
-): { bound: number; exact: boolean } {
+): FoundBound {
   const strong =
     instance.size !== 3 || tables === 'none'
       ? undefined
@@ -206,7 +225,7 @@ function computeBound(
   patterns: readonly PatternSpec[],
   strong: StrongCubeBound | undefined,
   searchNodes: number,
-): { bound: number; exact: boolean } {
+): FoundBound {
   const state = CubeState.fromFacelets(instance.size, instance.facelets);
   const perimeter = GoalPerimeter.of(
     instance.size,
@@ -230,7 +249,11 @@ function computeBound(
     start: bound,
     nodeBudget: searchNodes,
   });
-  return { bound: searched.bound, exact: searched.exact };
+  return {
+    bound: searched.bound,
+    exact: searched.exact,
+    ...(searched.plan === undefined ? {} : { plan: searched.plan }),
+  };
 }
 
 /**

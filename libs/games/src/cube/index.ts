@@ -1,6 +1,6 @@
 import type { GameDefinition } from '../game-definition.js';
 import { encodeCube } from './cube.encode.js';
-import { cubeBoundIsOptimum, cubeLowerBound } from './cube.lower-bound.js';
+import { cubeBoundIsOptimum, cubeBoundSearchPlan, cubeLowerBound } from './cube.lower-bound.js';
 import type { CubeInstance, CubeSolution } from './cube.model.js';
 import { parseCubeInstance, parseCubePlan } from './cube.parse.js';
 import { joinCubePlan, splitCube } from './cube.split.js';
@@ -67,6 +67,8 @@ export const cubeGame: GameDefinition<CubeInstance, CubeSolution> = {
   parse: parseCubeInstance,
   lowerBound: (instance) => cubeLowerBound(instance),
   boundIsOptimum: (instance) => cubeBoundIsOptimum(instance),
+  // The plan the bound's search found (docs/games.md#cube): replayed, then the sweep's SAT answer.
+  quickPlan: (instance) => cubeBoundSearchPlan(instance),
   boundProof:
     'breadth-first distances (goal perimeter, pattern databases, pattern tables) and the search over the tables',
   defaultMaxHorizon: (instance) => GODS_NUMBER[instance.size][instance.metric],

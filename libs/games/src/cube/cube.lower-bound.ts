@@ -141,7 +141,11 @@ export function defaultPatterns(size: CubeSize): readonly PatternSpec[] {
 }
 
 const DEFAULT_PATTERNS_2: readonly PatternSpec[] = Object.freeze([{ kind: 'co' }, { kind: 'cp' }]);
-const DEFAULT_PATTERNS_3: readonly PatternSpec[] = Object.freeze([{ kind: 'co' }, { kind: 'eo' }, { kind: 'cp' }]);
+const DEFAULT_PATTERNS_3: readonly PatternSpec[] = Object.freeze([
+  { kind: 'co' },
+  { kind: 'eo' },
+  { kind: 'cp' },
+]);
 
 /** Radius of the goal perimeter the lower bound consults (the exact distance within it). */
 export function lowerBoundRadius(size: CubeSize, metric: Metric): number {

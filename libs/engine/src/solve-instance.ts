@@ -178,7 +178,11 @@ async function sweepHorizons<I, S>(
   const started = performance.now();
   const { parallelism, slots } = limitsFrom(options);
   const lower = sweepLowerBound(game, instance, settings.boundProof !== undefined);
-  const satFrom = sweepSatFrom(game, instance, settings.boundProof !== undefined);
+  // A caller's plan keeps the horizons up to its length open (docs/cli.md, --plan).
+  const satFrom =
+    settings.givenPlan === undefined
+      ? sweepSatFrom(game, instance, settings.boundProof !== undefined)
+      : undefined;
   const { minHorizon, policy, patienceSec: patience, presets } = settings;
   const max = sweepMax(settings.maxHorizon, satFrom, minHorizon);
   const start = hintedStart(lower, minHorizon);

@@ -94,14 +94,16 @@ export function sweepLowerBound<I>(game: GameDefinition<I, unknown>, instance: I
 
 /**
  * The smallest horizon known SAT before any run: a trusted bound that the game proved to be the
- * optimum (`boundIsOptimum`), which the sweep then runs with the SAT preset; else undefined.
+ * optimum (`boundIsOptimum`), which the sweep then runs with the SAT preset; else undefined. A
+ * caller's plan keeps the horizons up to its length open (docs/cli.md, --plan), so none then.
  */
 export function sweepSatFrom<I>(
   game: GameDefinition<I, unknown>,
   instance: I,
-  trusted: boolean,
+  settings: Pick<SweepSettings<unknown>, 'boundProof' | 'givenPlan'>,
 ): number | undefined {
-  if (!trusted || game.boundProof === undefined || game.boundIsOptimum?.(instance) !== true) return undefined;
+  if (settings.boundProof === undefined || settings.givenPlan !== undefined) return undefined;
+  if (game.boundIsOptimum?.(instance) !== true) return undefined;
   return game.lowerBound(instance);
 }
 
@@ -178,11 +180,7 @@ async function sweepHorizons<I, S>(
   const started = performance.now();
   const { parallelism, slots } = limitsFrom(options);
   const lower = sweepLowerBound(game, instance, settings.boundProof !== undefined);
-  // A caller's plan keeps the horizons up to its length open (docs/cli.md, --plan).
-  const satFrom =
-    settings.givenPlan === undefined
-      ? sweepSatFrom(game, instance, settings.boundProof !== undefined)
-      : undefined;
+  const satFrom = sweepSatFrom(game, instance, settings);
   const { minHorizon, policy, patienceSec: patience, presets } = settings;
   const max = sweepMax(settings.maxHorizon, satFrom, minHorizon);
   const start = hintedStart(lower, minHorizon);

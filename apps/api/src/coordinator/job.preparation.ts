@@ -130,11 +130,7 @@ export function prepareJob(
   };
   const given = checked.givenPlan;
   const lower = game.planning ? sweepLowerBound(game, parsed, checked.boundProof !== undefined) : 0;
-  // A caller's plan keeps the horizons up to its length open (docs/cli.md, --plan).
-  const satFrom =
-    game.planning && given === undefined
-      ? sweepSatFrom(game, parsed, checked.boundProof !== undefined)
-      : undefined;
+  const satFrom = game.planning ? sweepSatFrom(game, parsed, checked) : undefined;
   const meta: JobMeta = {
     id: randomUUID(),
     ...(batchId === undefined ? {} : { batchId }),

@@ -7,7 +7,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { InputError } from '@satfarm/games';
 import { FarmKeys } from '@satfarm/queue';
 
-import { importGameLookup } from '@satfarm/engine';
+import { importGameLookup, SATFARM_VERSION } from '@satfarm/engine';
 
 import { AppModule } from './app.module.js';
 import { API_KEYS, type ApiKeys } from './auth/api-keys.js';
@@ -43,7 +43,7 @@ export async function createFarmApp(options: FarmAppOptions): Promise<NestExpres
       .setDescription(
         'A SAT solver farm for games and puzzles: jobs, batches, live progress on socket.io /progress.',
       )
-      .setVersion('0.1.0')
+      .setVersion(SATFARM_VERSION)
       .addBearerAuth()
       .build(),
   );

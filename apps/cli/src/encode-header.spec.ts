@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
@@ -9,7 +8,6 @@ import {
   HEADER_INSTANCE_MAX_BYTES,
   instanceSha256,
 } from './encode-header.js';
-import { SATFARM_VERSION } from './version.js';
 
 const facts: EncodeHeaderFacts = {
   version: '9.8.7',
@@ -77,14 +75,5 @@ describe(instanceSha256.name, () => {
   it('does not depend on the order of keys', () => {
     expect(instanceSha256({ a: 1, b: [{ d: 2, c: 3 }] })).toBe(instanceSha256({ b: [{ c: 3, d: 2 }], a: 1 }));
     expect(instanceSha256({ a: 1 })).not.toBe(instanceSha256({ a: 2 }));
-  });
-});
-
-describe('SATFARM_VERSION', () => {
-  it("is package.json's version", () => {
-    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
-      version: string;
-    };
-    expect(SATFARM_VERSION).toBe(pkg.version);
   });
 });

@@ -15,6 +15,7 @@ import {
   encodeHorizon,
   ExitCode,
   type HorizonRequest,
+  SATFARM_VERSION,
 } from '@satfarm/engine';
 import { type EncodingChoices, gameById, type GameDefinition, InputError } from '@satfarm/games';
 
@@ -22,7 +23,6 @@ import { nonNegativeInt, positiveInt } from './cli-options.js';
 import { encodeHeader } from './encode-header.js';
 import { flagOptions } from './job-option-flags.js';
 import { readInput } from './read-input.js';
-import { SATFARM_VERSION } from './version.js';
 
 interface EncodeFlags {
   input?: string;

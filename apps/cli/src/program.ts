@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 
-import { ExitCode, VerificationError } from '@satfarm/engine';
+import { ExitCode, SATFARM_VERSION, VerificationError } from '@satfarm/engine';
 import { InputError } from '@satfarm/games';
 import { SolverError } from '@satfarm/solver';
 
@@ -14,7 +14,6 @@ import { serveCommand } from './serve.command.js';
 import { solveCommand } from './solve.command.js';
 import { submitCommand } from './submit.command.js';
 import { workerCommand } from './worker.command.js';
-import { SATFARM_VERSION } from './version.js';
 
 /** Builds the `satfarm` command line. */
 export function buildProgram(): Command {

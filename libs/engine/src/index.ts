@@ -27,3 +27,4 @@ export * from './portfolio.js';
 export * from './horizon-portfolio.js';
 export * from './split-horizon.js';
 export * from './encode-horizon.js';
+export * from './version.js';

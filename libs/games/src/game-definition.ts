@@ -117,6 +117,16 @@ export interface GameDefinition<I = unknown, S = unknown> {
    * there and runs it with the SAT preset.
    */
   boundIsOptimum?(instance: I): boolean;
+  /**
+   * A bound that takes a search (the cube's: up to a few hundred milliseconds, docs/games.md#cube).
+   * `find` runs it and gives what it found as plain data; `adopt` hands that to this game's bound in
+   * another thread of the process, so that `lowerBound`, `boundIsOptimum` and `quickPlan` answer
+   * from it without searching again. A farm searches off its event loop this way (docs/farm.md).
+   */
+  readonly searchedBound?: {
+    find(instance: I): unknown;
+    adopt(instance: I, found: unknown): void;
+  };
   /** The horizon cap used when the user gives none. */
   defaultMaxHorizon(instance: I): number;
   encode(instance: I, horizon: number, options?: EncodeOptions): Encoded<S>;

@@ -21,6 +21,7 @@ import { addHorizons, HorizonDispatch } from './horizon.dispatch.js';
 import type { JobArchive } from './job-archive.js';
 import { JobStore } from './job.store.js';
 import { RedisPortfolioRecord } from './portfolio-record.redis.js';
+import { BoundPool } from './bound.pool.js';
 import { QuickPlanPool } from './quick-plan.pool.js';
 import {
   type CoordinatorSettings,
@@ -66,6 +67,7 @@ export class CoordinatorRuntime {
   private eventsConnection?: Redis;
   private closing?: Promise<void>;
   private readonly quickPlans: QuickPlanPool;
+  private readonly bounds: BoundPool;
   private readonly gate?: FairShareGate;
   private archiving?: Promise<void>;
   private stopArchiving?: () => void;
@@ -84,6 +86,9 @@ export class CoordinatorRuntime {
       (message) => process.stderr.write(`satfarm coordinator: ${message}\n`),
       options.quickPlanHeapMiB,
     );
+    this.bounds = new BoundPool(options.settings.levelFiles, (message) =>
+      process.stderr.write(`satfarm coordinator: ${message}\n`),
+    );
     if (options.fairLookahead !== undefined) {
       this.gate = new FairShareGate(this.horizons, connection, keys, (h) => addHorizons(this.horizons, h), {
         lookahead: options.fairLookahead,
@@ -98,6 +103,7 @@ export class CoordinatorRuntime {
       games: options.games ?? gameById,
       settings: options.settings,
       quickPlans: this.quickPlans,
+      bounds: this.bounds,
       // The store of record keeps what the farm learned across Redis restarts, where there is one.
       portfolioRecord: options.archive?.portfolioRecord?.() ?? new RedisPortfolioRecord(connection, keys),
       ...(options.archive === undefined ? {} : { archive: options.archive }),
@@ -272,6 +278,7 @@ export class CoordinatorRuntime {
       this.coordinator.close();
       await this.gate?.close();
       await this.quickPlans.close();
+      await this.bounds.close();
       await this.horizonEvents?.close();
       await this.eventsConnection?.quit().catch(() => this.eventsConnection?.disconnect());
       await this.reportWorker?.close();

@@ -12,6 +12,7 @@ import { DEFAULT_PROOF_LIMIT_MIB, InputError } from '@satfarm/games';
 import { type JobRequest, PayloadError } from '@satfarm/queue';
 import { horizonPolicy, initSweepState, type KnownPlan, patienceMsOf } from '@satfarm/sweep';
 
+import type { SearchedBound } from './bound.pool.js';
 import type { GameLookup, JobInstances } from './job-instances.js';
 import type { JobMeta, JobState, ResolvedJobOptions } from './job-record.js';
 
@@ -52,6 +53,8 @@ export interface Prepared {
   given?: KnownPlan<unknown>;
   /** Whether to look for the game's quick plan once the job is stored. */
   quickPlan: boolean;
+  /** What the game's bound search found off the event loop (`SearchedBound`), for the quick plan's thread. */
+  searched?: SearchedBound;
 }
 
 /**
@@ -64,6 +67,7 @@ export function prepareJob(
   root: string,
   now: number,
   place: { owner?: string | undefined; batchId?: string; position?: number },
+  searched?: SearchedBound,
 ): Prepared {
   const { batchId } = place;
   const { settings } = ctx;
@@ -81,6 +85,8 @@ export function prepareJob(
     }
     throw err;
   }
+  // The bound, searched in another thread: the checks and the sweep's start below answer from it.
+  if (searched !== undefined) game.searchedBound?.adopt(parsed, searched.found);
   const o = request.options ?? {};
   // Certified jobs (docs/farm.md#certified-jobs): the job's word, else the farm's SATFARM_CERTIFY.
   const certify = o.certify ?? settings.certify;
@@ -155,6 +161,7 @@ export function prepareJob(
     game,
     quickPlan,
     ...(given === undefined ? {} : { given }),
+    ...(searched === undefined ? {} : { searched }),
   };
 }
 

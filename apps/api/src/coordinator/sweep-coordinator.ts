@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { PortfolioRecord } from '@satfarm/engine';
+import type { GameDefinition } from '@satfarm/games';
 import {
   type BatchCreated,
   type BatchEventPayload,
@@ -20,6 +21,7 @@ import {
 import { horizonRecord, type SweepState } from '@satfarm/sweep';
 
 import type { FarmMetrics } from '../metrics/farm-metrics.js';
+import type { BoundSource, SearchedBound } from './bound.pool.js';
 import type { QuickPlanSource } from './quick-plan.pool.js';
 import { horizonEntry } from './horizon-entry.js';
 import type { HorizonDispatch, HorizonToQueue } from './horizon.dispatch.js';
@@ -96,6 +98,11 @@ export interface CoordinatorDeps {
   settings: CoordinatorSettings;
   /** Where new jobs' quick plans are found (none: jobs start without one). */
   quickPlans?: QuickPlanSource;
+  /**
+   * Where new jobs' bounds are searched, for games whose bound takes a search
+   * (`GameDefinition.searchedBound`; none: on the event loop, as the job is checked).
+   */
+  bounds?: BoundSource;
   /** The store of record of finished jobs and batches (none: Redis alone, for its time to live). */
   archive?: JobArchive;
   /** The portfolio's record of races, shared by the farm (none: this process's memory). */
@@ -148,8 +155,8 @@ export class SweepCoordinator {
    * nothing is stored).
    */
   async submit(requests: JobRequest[], owner?: string): Promise<{ jobIds: string[] }> {
-    const prepared = requests.map((request) =>
-      prepareJob(this.preparation, request, '', this.clock(), { owner }),
+    const prepared = await this.prepareAll(requests, (request, searched) =>
+      prepareJob(this.preparation, request, '', this.clock(), { owner }, searched),
     );
     await this.start(prepared);
     return { jobIds: prepared.map((p) => p.meta.id) };
@@ -165,8 +172,15 @@ export class SweepCoordinator {
   ): Promise<BatchCreated> {
     const now = this.clock();
     const batchId = randomUUID();
-    const prepared = requests.map((request, i) =>
-      prepareJob(this.preparation, request, `jobs[${i}].`, now, { owner: how.owner, batchId, position: i }),
+    const prepared = await this.prepareAll(requests, (request, searched, i) =>
+      prepareJob(
+        this.preparation,
+        request,
+        `jobs[${i}].`,
+        now,
+        { owner: how.owner, batchId, position: i },
+        searched,
+      ),
     );
     if (how.key !== undefined) {
       const claimed = await this.deps.store.claimBatchKey(how.key, batchId);
@@ -212,8 +226,15 @@ export class SweepCoordinator {
       throw new BatchOffsetConflict(archived.size, 'the batch is over and takes no more jobs');
     }
     const now = this.clock();
-    const prepared = requests.map((request, i) =>
-      prepareJob(this.preparation, request, `jobs[${i}].`, now, { owner, batchId, position: offset + i }),
+    const prepared = await this.prepareAll(requests, (request, searched, i) =>
+      prepareJob(
+        this.preparation,
+        request,
+        `jobs[${i}].`,
+        now,
+        { owner, batchId, position: offset + i },
+        searched,
+      ),
     );
     const archived = {
       batchId,
@@ -237,6 +258,33 @@ export class SweepCoordinator {
       size: offset + requests.length,
       existing: false,
     };
+  }
+
+  /**
+   * Prepares new jobs in order, each with its bound searched first off the event loop where its
+   * game's bound takes a search (`BoundSource`), so that a batch of thousands of them leaves the
+   * API answering. A search that fails leaves the bound to `prepareJob`, on the event loop.
+   */
+  private async prepareAll(
+    requests: JobRequest[],
+    prepare: (request: JobRequest, searched: SearchedBound | undefined, i: number) => Prepared,
+  ): Promise<Prepared[]> {
+    const searched = await Promise.all(requests.map((request) => this.searchBound(request)));
+    return requests.map((request, i) => prepare(request, searched[i], i));
+  }
+
+  private async searchBound(request: JobRequest): Promise<SearchedBound | undefined> {
+    const bounds = this.deps.bounds;
+    if (bounds === undefined) return undefined;
+    let game: GameDefinition<unknown, unknown>;
+    try {
+      game = this.deps.games(request.game);
+    } catch {
+      return undefined; // prepareJob names the field
+    }
+    if (!game.planning || game.searchedBound === undefined) return undefined;
+    const outcome = await bounds.find(request.game, request.instance);
+    return 'error' in outcome || outcome.value === undefined ? undefined : { found: outcome.value };
   }
 
   /** The answer for a part already in a batch, or a conflict when the batch has no such part. */
@@ -307,6 +355,7 @@ export class SweepCoordinator {
         p.instance,
         p.meta.options.maxHorizon,
         p.meta.deadline,
+        p.searched,
       );
       if (outcome === undefined) return;
       const known = 'known' in outcome ? outcome.known : undefined;

@@ -2,7 +2,14 @@ import { unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 import { describe, expect, it } from 'vitest';
 
 import { generateScramble } from './cube.generate.js';
-import { cubeLowerBound, PatternDatabase } from './cube.lower-bound.js';
+import {
+  adoptCubeBound,
+  cubeBoundIsOptimum,
+  cubeBoundSearchPlan,
+  cubeLowerBound,
+  findCubeBound,
+  PatternDatabase,
+} from './cube.lower-bound.js';
 import { CubeState, type Metric, parseMove } from './cube.model.js';
 import { parseCubeInstance } from './cube.parse.js';
 import { PocketCubeDistances } from './cube.reference.js';
@@ -39,6 +46,22 @@ describe(cubeLowerBound.name, () => {
         2 * n,
       );
     }
+  });
+});
+
+describe(adoptCubeBound.name, () => {
+  it("makes the default bound, its optimality and its plan answer what another thread's search found", () => {
+    const instance = parseCubeInstance({ size: 3, scramble: "R U F' L2 D B' R2 U' F L", metric: 'htm' });
+    const own = findCubeBound(instance);
+    // Deliberately not what this thread finds, so that only the adopted answer can give it.
+    adoptCubeBound(instance, { bound: own.bound + 1, exact: true, plan: [{ face: 'U', turns: 2 }] });
+    expect(cubeLowerBound(instance)).toBe(own.bound + 1);
+    expect(cubeBoundIsOptimum(instance)).toBe(true);
+    expect(cubeBoundSearchPlan(instance)).toEqual({ moves: ['U2'], metric: 'htm' });
+    // The same scramble in the other metric is another instance.
+    const qtm = parseCubeInstance({ size: 3, scramble: "R U F' L2 D B' R2 U' F L", metric: 'qtm' });
+    expect(cubeBoundIsOptimum(qtm)).toBe(findCubeBound(qtm).exact);
+    expect(cubeLowerBound(qtm)).toBe(findCubeBound(qtm).bound);
   });
 });
 

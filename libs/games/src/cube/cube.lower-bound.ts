@@ -178,7 +178,7 @@ export function cubeLowerBound(
  * or where the bound's search found a solution that long.
  */
 export function cubeBoundIsOptimum(instance: CubeInstance): boolean {
-  return cubeBound(instance, defaultPatterns(instance.size), 'disk', boundSearchNodes()).exact;
+  return findCubeBound(instance).exact;
 }
 
 /**
@@ -186,41 +186,69 @@ export function cubeBoundIsOptimum(instance: CubeInstance): boolean {
  * the bound, so optimal. Undefined inside the goal perimeter or where the search ran out.
  */
 export function cubeBoundSearchPlan(instance: CubeInstance): CubeSolution | undefined {
-  const plan = cubeBound(instance, defaultPatterns(instance.size), 'disk', boundSearchNodes()).plan;
+  const plan = findCubeBound(instance).plan;
   return plan === undefined ? undefined : { moves: mergeTurns(plan).map(moveName), metric: instance.metric };
 }
 
-interface FoundBound {
+/**
+ * What the cube's default bound found: the bound, whether it is the optimum, and the search's plan
+ * when it found one. Plain data, so that a thread can search and another use it (`adoptCubeBound`).
+ */
+export interface FoundCubeBound {
   bound: number;
   exact: boolean;
   plan?: readonly Move[];
 }
 
+/** Runs the cube's default bound (`cubeLowerBound`) and gives all it found. */
+export function findCubeBound(instance: CubeInstance): FoundCubeBound {
+  return cubeBound(instance, defaultPatterns(instance.size), 'disk', boundSearchNodes());
+}
+
+/**
+ * Takes `found`, what `findCubeBound` gave for this instance in another thread of this process
+ * (same tables, same node budget), as its default bound: `cubeLowerBound`, `cubeBoundIsOptimum`
+ * and `cubeBoundSearchPlan` then answer from it without a search.
+ */
+export function adoptCubeBound(instance: CubeInstance, found: FoundCubeBound): void {
+  remember(recentKey(instance, strongTablesOf(instance, 'disk'), boundSearchNodes()), found);
+}
+
 // The sweep asks for the bound, whether it is the optimum and its plan: one search answers all.
-const recent = new Map<string, FoundBound>();
+const recent = new Map<string, FoundCubeBound>();
 const RECENT = 64;
+
+function strongTablesOf(
+  instance: CubeInstance,
+  tables: StrongCubeBound | 'disk' | 'none',
+): StrongCubeBound | undefined {
+  if (instance.size !== 3 || tables === 'none') return undefined;
+  return tables === 'disk' ? loadStrongCubeBound(instance.metric) : tables;
+}
+
+function recentKey(instance: CubeInstance, strong: StrongCubeBound | undefined, searchNodes: number): string {
+  return `${instance.size}${instance.metric}${instance.facelets} ${strong === undefined ? 0 : searchNodes}`;
+}
+
+function remember(key: string, found: FoundCubeBound): void {
+  recent.delete(key);
+  if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
+  recent.set(key, found);
+}
 
 function cubeBound(
   instance: CubeInstance,
   patterns: readonly PatternSpec[],
   tables: StrongCubeBound | 'disk' | 'none',
   searchNodes: number,
-): FoundBound {
-  const strong =
-    instance.size !== 3 || tables === 'none'
-      ? undefined
-      : tables === 'disk'
-        ? loadStrongCubeBound(instance.metric)
-        : tables;
+): FoundCubeBound {
+  const strong = strongTablesOf(instance, tables);
   const usual = tables === 'disk' && patterns === defaultPatterns(instance.size);
-  const key = `${instance.size}${instance.metric}${instance.facelets} ${strong === undefined ? 0 : searchNodes}`;
+  const key = recentKey(instance, strong, searchNodes);
   const seen = usual ? recent.get(key) : undefined;
   if (seen !== undefined) return seen;
   const found = computeBound(instance, patterns, strong, searchNodes);
-  if (usual) {
-    if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
-    recent.set(key, found);
-  }
+  if (usual) remember(key, found);
   return found;
 }
 
@@ -229,7 +257,7 @@ function computeBound(
   patterns: readonly PatternSpec[],
   strong: StrongCubeBound | undefined,
   searchNodes: number,
-): FoundBound {
+): FoundCubeBound {
   const state = CubeState.fromFacelets(instance.size, instance.facelets);
   const perimeter = GoalPerimeter.of(
     instance.size,

@@ -1,6 +1,13 @@
 import type { GameDefinition } from '../game-definition.js';
 import { encodeCube } from './cube.encode.js';
-import { cubeBoundIsOptimum, cubeBoundSearchPlan, cubeLowerBound } from './cube.lower-bound.js';
+import {
+  adoptCubeBound,
+  cubeBoundIsOptimum,
+  cubeBoundSearchPlan,
+  cubeLowerBound,
+  findCubeBound,
+  type FoundCubeBound,
+} from './cube.lower-bound.js';
 import type { CubeInstance, CubeSolution } from './cube.model.js';
 import { parseCubeInstance, parseCubePlan } from './cube.parse.js';
 import { joinCubePlan, splitCube } from './cube.split.js';
@@ -67,6 +74,10 @@ export const cubeGame: GameDefinition<CubeInstance, CubeSolution> = {
   parse: parseCubeInstance,
   lowerBound: (instance) => cubeLowerBound(instance),
   boundIsOptimum: (instance) => cubeBoundIsOptimum(instance),
+  searchedBound: {
+    find: findCubeBound,
+    adopt: (instance, found) => adoptCubeBound(instance, found as FoundCubeBound),
+  },
   // The plan the bound's search found (docs/games.md#cube): replayed, then the sweep's SAT answer.
   quickPlan: (instance) => cubeBoundSearchPlan(instance),
   boundProof:

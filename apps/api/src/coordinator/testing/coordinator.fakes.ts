@@ -21,7 +21,10 @@ import type { HorizonToQueue } from '../horizon.dispatch.js';
 import type { ArchivedBatch, ArchivedBatchSummary, ArchivedJob, JobArchive } from '../job-archive.js';
 import type { JobRecord } from '../job-record.js';
 import type { BatchPart, JobWrite, NewJob, StoredBatch } from '../job.store.js';
+import type { BoundSource, SearchedBound } from '../bound.pool.js';
+import type { GameLookup } from '../job-instances.js';
 import type { QuickPlanOutcome, QuickPlanSource } from '../quick-plan.pool.js';
+import type { SearchOutcome } from '../search-thread.js';
 import {
   type CoordinatorDispatch,
   type CoordinatorSettings,
@@ -415,21 +418,43 @@ export class ControlledQuickPlans implements QuickPlanSource {
     instance: unknown;
     max: number;
     deadline?: number;
+    searched?: SearchedBound;
     answer: (outcome: QuickPlanOutcome) => void;
     fail: (err: Error) => void;
   }> = [];
 
-  find(game: string, instance: unknown, max: number, deadline?: number): Promise<QuickPlanOutcome> {
+  find(
+    game: string,
+    instance: unknown,
+    max: number,
+    deadline?: number,
+    searched?: SearchedBound,
+  ): Promise<QuickPlanOutcome> {
     return new Promise((answer, fail) => {
       this.searches.push({
         game,
         instance,
         max,
         ...(deadline === undefined ? {} : { deadline }),
+        ...(searched === undefined ? {} : { searched }),
         answer,
         fail,
       });
     });
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** A bound search per `find`, each answered by the test when it chooses (`answer`). */
+export class ControlledBounds implements BoundSource {
+  readonly searches: Array<{ game: string; instance: unknown; answer: (outcome: SearchOutcome) => void }> =
+    [];
+
+  find(game: string, instance: unknown): Promise<SearchOutcome> {
+    return new Promise((answer) => this.searches.push({ game, instance, answer }));
   }
 
   close(): Promise<void> {
@@ -456,6 +481,9 @@ export const SETTINGS = { maxHorizon: 50, defaultParallelism: 2, levelFiles: [] 
 export interface FarmOptions {
   archive?: InMemoryJobArchive;
   quickPlans?: QuickPlanSource;
+  bounds?: BoundSource;
+  /** The games it knows (default: `games`). */
+  games?: GameLookup;
   /** The coordinator's clock (default: one the test moves with `advance`, from `NOW`). */
   clock?: () => number;
   store?: InMemoryJobStore;
@@ -477,11 +505,12 @@ export function farm(options: FarmOptions = {}) {
     dispatch,
     progress,
     metrics,
-    games,
+    games: options.games ?? games,
     settings: { ...SETTINGS, ...options.settings },
     ...(options.portfolioRecord === undefined ? {} : { portfolioRecord: options.portfolioRecord }),
     ...(options.archive === undefined ? {} : { archive: options.archive }),
     ...(options.quickPlans === undefined ? {} : { quickPlans: options.quickPlans }),
+    ...(options.bounds === undefined ? {} : { bounds: options.bounds }),
     clock: options.clock ?? (() => now),
   });
   onTestFinished(() => coordinator.close());

@@ -265,10 +265,17 @@ function otherWorker(name: string): FarmProcess {
   return workers.get(name === 'w1' ? 'w2' : 'w1')!;
 }
 
-/** A completed horizon job's result and the pid of the worker that solved it. */
+/**
+ * A completed horizon job's result and the pid of the worker that solved it. The worker reports
+ * before BullMQ marks its job completed, so the farm's job may end a moment before it has one.
+ */
 async function solvedBy(horizonJobId: string): Promise<{ result: string; pid: number }> {
-  const job = await horizons.getJob(horizonJobId);
-  const { result, worker } = job!.returnvalue as { result: string; worker: string };
+  const { result, worker } = await waitUntil(
+    async () =>
+      ((await horizons.getJob(horizonJobId))?.returnvalue ?? false) as
+        { result: string; worker: string } | false,
+    { what: `${horizonJobId} completed` },
+  );
   return { result, pid: Number(worker.slice(worker.lastIndexOf(':') + 1)) };
 }
 

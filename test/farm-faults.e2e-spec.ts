@@ -249,10 +249,19 @@ describe('a formula build that holds the event loop longer than the horizon lock
     expect(await horizons.getJobState(running!)).toBe('failed');
     expect((await horizons.getJob(running!))!.failedReason).toBe('cancelled');
     // Each waiting horizon is gone, or (when the freed slot took it before the removal) refused
-    // unsolved by the cancel marker: none ran.
+    // unsolved by the cancel marker, once that worker has read it: none ran.
     for (const id of waiting) {
-      const horizon = await horizons.getJob(id);
-      if (horizon !== undefined) expect(horizon.failedReason).toBe('cancelled before it started');
+      const end = await waitUntil(
+        async () => {
+          const horizon = await horizons.getJob(id);
+          if (horizon === undefined) return { state: 'removed' };
+          const state = await horizon.getState();
+          return (state === 'failed' || state === 'completed') && { state, reason: horizon.failedReason };
+        },
+        { what: `${id} removed or ended` },
+      );
+      if (end.state !== 'removed')
+        expect(end).toEqual({ state: 'failed', reason: 'cancelled before it started' });
     }
   });
 });

@@ -208,14 +208,17 @@ export function findCubeBound(instance: CubeInstance): FoundCubeBound {
 /**
  * Takes `found`, what `findCubeBound` gave for this instance in another thread of this process
  * (same tables, same node budget), as its default bound: `cubeLowerBound`, `cubeBoundIsOptimum`
- * and `cubeBoundSearchPlan` then answer from it without a search.
+ * and `cubeBoundSearchPlan` then answer from it without a search, and without reading the tables.
  */
 export function adoptCubeBound(instance: CubeInstance, found: FoundCubeBound): void {
-  remember(recentKey(instance, strongTablesOf(instance, 'disk'), boundSearchNodes()), found);
+  remember(adopted, instanceKey(instance, boundSearchNodes()), found);
 }
 
 // The sweep asks for the bound, whether it is the optimum and its plan: one search answers all.
+// `recent` keys on whether the tables were there (they may be built while a process runs);
+// `adopted` holds what a thread searched a moment ago, so knowing it needs no tables loaded.
 const recent = new Map<string, FoundCubeBound>();
+const adopted = new Map<string, FoundCubeBound>();
 const RECENT = 64;
 
 function strongTablesOf(
@@ -226,14 +229,14 @@ function strongTablesOf(
   return tables === 'disk' ? loadStrongCubeBound(instance.metric) : tables;
 }
 
-function recentKey(instance: CubeInstance, strong: StrongCubeBound | undefined, searchNodes: number): string {
-  return `${instance.size}${instance.metric}${instance.facelets} ${strong === undefined ? 0 : searchNodes}`;
+function instanceKey(instance: CubeInstance, searchNodes: number): string {
+  return `${instance.size}${instance.metric}${instance.facelets} ${searchNodes}`;
 }
 
-function remember(key: string, found: FoundCubeBound): void {
-  recent.delete(key);
-  if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
-  recent.set(key, found);
+function remember(memo: Map<string, FoundCubeBound>, key: string, found: FoundCubeBound): void {
+  memo.delete(key);
+  if (memo.size >= RECENT) memo.delete(memo.keys().next().value!);
+  memo.set(key, found);
 }
 
 function cubeBound(
@@ -242,13 +245,15 @@ function cubeBound(
   tables: StrongCubeBound | 'disk' | 'none',
   searchNodes: number,
 ): FoundCubeBound {
-  const strong = strongTablesOf(instance, tables);
   const usual = tables === 'disk' && patterns === defaultPatterns(instance.size);
-  const key = recentKey(instance, strong, searchNodes);
+  const taken = usual ? adopted.get(instanceKey(instance, searchNodes)) : undefined;
+  if (taken !== undefined) return taken;
+  const strong = strongTablesOf(instance, tables);
+  const key = instanceKey(instance, strong === undefined ? 0 : searchNodes);
   const seen = usual ? recent.get(key) : undefined;
   if (seen !== undefined) return seen;
   const found = computeBound(instance, patterns, strong, searchNodes);
-  if (usual) remember(key, found);
+  if (usual) remember(recent, key, found);
   return found;
 }
 

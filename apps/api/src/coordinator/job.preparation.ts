@@ -57,6 +57,13 @@ export interface Prepared {
   searched?: SearchedBound;
 }
 
+/** Whose a new job is, and where it stands in its batch. */
+export interface JobPlace {
+  owner?: string | undefined;
+  batchId?: string;
+  position?: number;
+}
+
 /**
  * Checks a new job as a solve in this process is checked, with the farm's defaults and limits,
  * and parses its instance; a bad field is a `PayloadError` naming it under `root`.
@@ -66,7 +73,7 @@ export function prepareJob(
   request: JobRequest,
   root: string,
   now: number,
-  place: { owner?: string | undefined; batchId?: string; position?: number },
+  place: JobPlace,
   searched?: SearchedBound,
 ): Prepared {
   const { batchId } = place;

@@ -33,6 +33,7 @@ import {
   type CoordinatorSettings,
   initialSweep,
   type PreparationContext,
+  type JobPlace,
   type Prepared,
   prepareJob,
 } from './job.preparation.js';
@@ -155,9 +156,11 @@ export class SweepCoordinator {
    * nothing is stored).
    */
   async submit(requests: JobRequest[], owner?: string): Promise<{ jobIds: string[] }> {
-    const prepared = await this.prepareAll(requests, (request, searched) =>
-      prepareJob(this.preparation, request, '', this.clock(), { owner }, searched),
-    );
+    const prepared = await this.prepareAll(requests, () => ({
+      root: '',
+      now: this.clock(),
+      place: { owner },
+    }));
     await this.start(prepared);
     return { jobIds: prepared.map((p) => p.meta.id) };
   }
@@ -172,16 +175,11 @@ export class SweepCoordinator {
   ): Promise<BatchCreated> {
     const now = this.clock();
     const batchId = randomUUID();
-    const prepared = await this.prepareAll(requests, (request, searched, i) =>
-      prepareJob(
-        this.preparation,
-        request,
-        `jobs[${i}].`,
-        now,
-        { owner: how.owner, batchId, position: i },
-        searched,
-      ),
-    );
+    const prepared = await this.prepareAll(requests, (i) => ({
+      root: `jobs[${i}].`,
+      now,
+      place: { owner: how.owner, batchId, position: i },
+    }));
     if (how.key !== undefined) {
       const claimed = await this.deps.store.claimBatchKey(how.key, batchId);
       const existing = claimed ?? (await this.deps.archive?.batchByKey(how.key))?.batchId;
@@ -226,16 +224,11 @@ export class SweepCoordinator {
       throw new BatchOffsetConflict(archived.size, 'the batch is over and takes no more jobs');
     }
     const now = this.clock();
-    const prepared = await this.prepareAll(requests, (request, searched, i) =>
-      prepareJob(
-        this.preparation,
-        request,
-        `jobs[${i}].`,
-        now,
-        { owner, batchId, position: offset + i },
-        searched,
-      ),
-    );
+    const prepared = await this.prepareAll(requests, (i) => ({
+      root: `jobs[${i}].`,
+      now,
+      place: { owner, batchId, position: offset + i },
+    }));
     const archived = {
       batchId,
       createdAt: batch.createdAt,
@@ -267,10 +260,13 @@ export class SweepCoordinator {
    */
   private async prepareAll(
     requests: JobRequest[],
-    prepare: (request: JobRequest, searched: SearchedBound | undefined, i: number) => Prepared,
+    job: (i: number) => { root: string; now: number; place: JobPlace },
   ): Promise<Prepared[]> {
     const searched = await Promise.all(requests.map((request) => this.searchBound(request)));
-    return requests.map((request, i) => prepare(request, searched[i], i));
+    return requests.map((request, i) => {
+      const { root, now, place } = job(i);
+      return prepareJob(this.preparation, request, root, now, place, searched[i]);
+    });
   }
 
   private async searchBound(request: JobRequest): Promise<SearchedBound | undefined> {
